@@ -1,0 +1,186 @@
+/**
+ * @file dart/communication.h
+ * One-sided communication (put, get, atomics) and collective and two-sided
+ * communication on teams.
+ *
+ * Element counts are size_t; transfers above 2^31 elements are split
+ * internally (MPI counts are int).
+ *
+ * Paths: a target on the caller's node (real, or virtual with
+ * DART_UNITS_PER_NODE) is reached with plain loads/stores/memcpy through
+ * an MPI-3 shared-memory window; other targets through MPI RMA. On the
+ * shared-memory path every put and get, blocking or not, is complete when
+ * the call returns.
+ */
+#ifndef DART_COMMUNICATION_H
+#define DART_COMMUNICATION_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- One-sided: non-blocking, completed by flush ---- */
+
+/**
+ * Starts copying nelem elements from local src (layout src_type) to the
+ * global memory at gptr (layout dst_type). Both types must share the same
+ * basic type. src may be reused after dart_flush_local(gptr); the data is
+ * visible at the target after dart_flush(gptr).
+ */
+dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                    dart_datatype_t dst_type);
+
+/**
+ * Starts copying nelem elements from gptr (layout src_type) into local dst
+ * (layout dst_type). dst holds the data after dart_flush_local(gptr).
+ */
+dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                    dart_datatype_t dst_type);
+
+/** Completes all puts/gets/atomics of the caller to gptr's unit in gptr's segment, at origin and target. */
+dart_ret_t dart_flush(dart_gptr_t gptr);
+
+/** As dart_flush, for all units of gptr's segment. */
+dart_ret_t dart_flush_all(dart_gptr_t gptr);
+
+/** Completes them locally only: buffers may be reused / read. */
+dart_ret_t dart_flush_local(dart_gptr_t gptr);
+
+/** As dart_flush_local, for all units of gptr's segment. */
+dart_ret_t dart_flush_local_all(dart_gptr_t gptr);
+
+/* ---- One-sided: blocking ---- */
+
+/** As dart_put, and returns when the data is visible at the target. */
+dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem,
+                             dart_datatype_t src_type, dart_datatype_t dst_type);
+
+/** As dart_get, and returns when the data is in dst. */
+dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem,
+                             dart_datatype_t src_type, dart_datatype_t dst_type);
+
+/* ---- One-sided: handle-based ---- */
+
+/** A handle to one outstanding transfer; DART_HANDLE_NULL when complete. */
+typedef struct dart_handle_struct *dart_handle_t;
+#define DART_HANDLE_NULL ((dart_handle_t)NULL)
+
+/**
+ * As dart_put, tracked by *handle. *handle is DART_HANDLE_NULL if the
+ * transfer already completed (always on the shared-memory path).
+ */
+dart_ret_t dart_put_handle(dart_gptr_t gptr, const void *src, size_t nelem,
+                           dart_datatype_t src_type, dart_datatype_t dst_type,
+                           dart_handle_t *handle);
+
+/** As dart_get, tracked by *handle. */
+dart_ret_t dart_get_handle(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                           dart_datatype_t dst_type, dart_handle_t *handle);
+
+/** Waits until the transfer is complete at origin and target; frees *handle. */
+dart_ret_t dart_wait(dart_handle_t *handle);
+
+/** Waits until the transfer is complete at the origin (buffer reusable); frees *handle. */
+dart_ret_t dart_wait_local(dart_handle_t *handle);
+
+/** dart_wait on n handles. */
+dart_ret_t dart_waitall(dart_handle_t handles[], size_t n);
+
+/** dart_wait_local on n handles. */
+dart_ret_t dart_waitall_local(dart_handle_t handles[], size_t n);
+
+/**
+ * Sets *flag to 1 and frees *handle if the transfer is complete at origin
+ * and target (for a put this flushes the target once the local part is done),
+ * else sets *flag to 0. Drives MPI progress.
+ */
+dart_ret_t dart_test(dart_handle_t *handle, int *flag);
+
+/** As dart_test for local completion. */
+dart_ret_t dart_test_local(dart_handle_t *handle, int *flag);
+
+/** dart_test on n handles: *flag is 1 only if all are complete. */
+dart_ret_t dart_testall(dart_handle_t handles[], size_t n, int *flag);
+
+/** dart_test_local on n handles. */
+dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
+
+/* ---- Atomics (see README: which path each segment uses) ---- */
+
+/**
+ * Element-wise atomic update of n elements at gptr: target[i] = target[i]
+ * op values[i]. op: MIN MAX SUM PROD BAND BOR BXOR LAND LOR LXOR REPLACE on
+ * the basic types MPI defines them for. Complete at dart_flush(gptr).
+ */
+dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_datatype_t type,
+                           dart_operation_t op);
+
+/**
+ * Atomically: *result = target; target = target op *value. op: SUM PROD
+ * MIN MAX BAND BOR BXOR REPLACE NO_OP. Blocking: complete on return.
+ */
+dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result,
+                             dart_datatype_t type, dart_operation_t op);
+
+/**
+ * Atomically: *result = target; if target == *compare then target = *value.
+ * Integer types only. Blocking: complete on return.
+ */
+dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare,
+                                 void *result, dart_datatype_t type);
+
+/* ---- Collectives on a team (all units of the team call them) ---- */
+
+/** Broadcasts nelem elements from team-relative root to all units. */
+dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root,
+                      dart_team_t team);
+
+/** Unit i receives nelem elements from block i of root's sendbuf. */
+dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                        dart_unit_t root, dart_team_t team);
+
+/** Root receives nelem elements from every unit, in team order. */
+dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                       dart_unit_t root, dart_team_t team);
+
+/** Every unit receives nelem elements from every unit, in team order. */
+dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                          dart_team_t team);
+
+/** As allgather with per-unit counts and displacements (in elements). */
+dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t type, void *recvbuf,
+                           const size_t *nrecvcounts, const size_t *recvdispls, dart_team_t team);
+
+/**
+ * Reduces nelem elements with op to root. DART_OP_MINMAX reduces pairs:
+ * sendbuf holds nelem (min, max) pairs, i.e. 2*nelem elements.
+ */
+dart_ret_t dart_reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                       dart_operation_t op, dart_unit_t root, dart_team_t team);
+
+/** As dart_reduce with the result on every unit. */
+dart_ret_t dart_allreduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                          dart_operation_t op, dart_team_t team);
+
+/** Every unit sends block j of nelem elements to unit j. */
+dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                         dart_team_t team);
+
+/* ---- Two-sided between units of a team (team-relative ids) ---- */
+
+dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int tag,
+                     dart_unit_t unit, dart_team_t team);
+dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,
+                     dart_team_t team);
+dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_type,
+                         int send_tag, dart_unit_t dest, void *recvbuf, size_t recv_nelem,
+                         dart_datatype_t recv_type, int recv_tag, dart_unit_t src,
+                         dart_team_t team);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DART_COMMUNICATION_H */

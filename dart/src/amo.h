@@ -1,0 +1,115 @@
+/* Reduction and atomic operations (internal): which (operation, basic type)
+ * pairs are defined, their MPI counterparts, and the hooks of the
+ * collective, atomic and lock modules.
+ *
+ * The table follows MPI's (MPI-3.1 section 5.9.2):
+ *   MIN MAX (and MINMAX)   C integers, floating point
+ *   SUM PROD               C integers, floating point, complex
+ *   BAND BOR BXOR          C integers, byte
+ *   LAND LOR LXOR          C integers
+ *   REPLACE NO_OP          every basic type (atomics only)
+ *   compare-and-swap       C integers, byte
+ * DART_TYPE_CHAR is MPI_CHAR, which MPI excludes from the C integers: it
+ * supports REPLACE and NO_OP only. Any other pair is DART_ERR_INVAL. */
+#ifndef DART_SRC_AMO_H
+#define DART_SRC_AMO_H
+
+#include "datatype.h"
+#include "team.h"
+
+typedef enum {
+  DART_TC_NONE = 0,
+  DART_TC_INT,     /* C integers */
+  DART_TC_BYTE,    /* uninterpreted bytes: bitwise only */
+  DART_TC_CHAR,    /* text: no arithmetic */
+  DART_TC_FLOAT,   /* float, double, long double */
+  DART_TC_COMPLEX  /* float complex, double complex */
+} dart_type_class_t;
+
+static inline dart_type_class_t dart__type_class(dart_datatype_t t) {
+  switch (t) {
+    case DART_TYPE_SHORT: case DART_TYPE_INT: case DART_TYPE_UINT: case DART_TYPE_LONG:
+    case DART_TYPE_ULONG: case DART_TYPE_LONGLONG: case DART_TYPE_ULONGLONG: case DART_TYPE_INT8:
+    case DART_TYPE_INT16: case DART_TYPE_INT32: case DART_TYPE_INT64: case DART_TYPE_UINT8:
+    case DART_TYPE_UINT16: case DART_TYPE_UINT32: case DART_TYPE_UINT64:
+      return DART_TC_INT;
+    case DART_TYPE_BYTE: return DART_TC_BYTE;
+    case DART_TYPE_CHAR: return DART_TC_CHAR;
+    case DART_TYPE_FLOAT: case DART_TYPE_DOUBLE: case DART_TYPE_LONG_DOUBLE: return DART_TC_FLOAT;
+    case DART_TYPE_FLOAT_COMPLEX: case DART_TYPE_DOUBLE_COMPLEX: return DART_TC_COMPLEX;
+    default: return DART_TC_NONE;
+  }
+}
+
+/* 1 if op is defined on basic type t (see the table above). */
+static inline int dart__op_defined(dart_operation_t op, dart_datatype_t t) {
+  dart_type_class_t c = dart__type_class(t);
+  switch (op) {
+    case DART_OP_MIN: case DART_OP_MAX: case DART_OP_MINMAX:
+      return c == DART_TC_INT || c == DART_TC_FLOAT;
+    case DART_OP_SUM: case DART_OP_PROD:
+      return c == DART_TC_INT || c == DART_TC_FLOAT || c == DART_TC_COMPLEX;
+    case DART_OP_BAND: case DART_OP_BOR: case DART_OP_BXOR:
+      return c == DART_TC_INT || c == DART_TC_BYTE;
+    case DART_OP_LAND: case DART_OP_LOR: case DART_OP_LXOR:
+      return c == DART_TC_INT;
+    case DART_OP_REPLACE: case DART_OP_NO_OP:
+      return c != DART_TC_NONE;
+    default:
+      return 0;
+  }
+}
+
+/* The predefined MPI operation (MPI_OP_NULL for MINMAX and UNDEFINED). */
+static inline MPI_Op dart__op_mpi(dart_operation_t op) {
+  switch (op) {
+    case DART_OP_MIN: return MPI_MIN;
+    case DART_OP_MAX: return MPI_MAX;
+    case DART_OP_SUM: return MPI_SUM;
+    case DART_OP_PROD: return MPI_PROD;
+    case DART_OP_BAND: return MPI_BAND;
+    case DART_OP_BOR: return MPI_BOR;
+    case DART_OP_BXOR: return MPI_BXOR;
+    case DART_OP_LAND: return MPI_LAND;
+    case DART_OP_LOR: return MPI_LOR;
+    case DART_OP_LXOR: return MPI_LXOR;
+    case DART_OP_REPLACE: return MPI_REPLACE;
+    case DART_OP_NO_OP: return MPI_NO_OP;
+    default: return MPI_OP_NULL;
+  }
+}
+
+static inline const char *dart__op_name(dart_operation_t op) {
+  static const char *const names[] = {"UNDEFINED", "MIN", "MAX", "SUM", "PROD", "BAND", "BOR",
+                                      "BXOR", "LAND", "LOR", "LXOR", "MINMAX", "REPLACE", "NO_OP"};
+  return (unsigned)op < sizeof names / sizeof *names ? names[op] : "unknown";
+}
+
+static inline const char *dart__type_name(dart_datatype_t t) {
+  static const char *const names[] = {
+      "UNDEFINED", "BYTE",   "SHORT",  "INT",    "UINT",   "LONG",          "ULONG",
+      "LONGLONG",  "ULONGLONG", "FLOAT", "DOUBLE", "LONG_DOUBLE", "INT8",   "INT16",
+      "INT32",     "INT64",  "UINT8",  "UINT16", "UINT32", "UINT64",        "CHAR",
+      "FLOAT_COMPLEX", "DOUBLE_COMPLEX"};
+  return t >= 0 && t <= DART_TYPE_LAST_BASIC ? names[t] : "derived";
+}
+
+/* Frees what the collective and lock modules created lazily (MINMAX
+ * operations and pair types, the locks' communicators). Call in dart_exit
+ * before MPI is finalized; every unit calls it (it completes pending
+ * nonblocking barriers of destroyed locks). */
+void dart__collective_fini(void);
+
+/* Registers dart__collective_fini to run at MPI_Finalize (through an
+ * attribute of MPI_COMM_SELF) in case dart_exit does not call it. */
+void dart__fini_register(void);
+
+/* Releases the lock state of a team that is being destroyed (its
+ * communicator; pending lock-destroy barriers are completed). Collective
+ * over the team. Optional: without it the state is released at exit. */
+void dart__lock_team_fini(dart_team_data_t *team);
+
+/* Called by dart__collective_fini. */
+void dart__lock_fini(void);
+
+#endif

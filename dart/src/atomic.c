@@ -1,0 +1,348 @@
+/* Atomics on global memory: dart_accumulate, dart_fetch_and_op,
+ * dart_compare_and_swap.
+ *
+ * RULE: which path an atomic takes depends on the SEGMENT, never on the
+ * target unit, so that CPU atomics and MPI atomics never mix on one element.
+ *  - A segment whose team lies within one node (real, or virtual with
+ *    DART_UNITS_PER_NODE; the segment has no MPI window: target.win ==
+ *    MPI_WIN_NULL) is updated with CPU atomic instructions (GCC __atomic
+ *    builtins, compare-and-swap loops for PROD, MIN, MAX, the logical
+ *    operations and floating-point and complex types; lock cmpxchg16b for
+ *    the 16-byte types long double and double complex on x86-64) directly
+ *    in the shared-memory window: no MPI call, about one cache-line round
+ *    trip. Every member reaches every other member's part by load/store.
+ *  - A segment whose team spans nodes (it has an MPI window) sends EVERY
+ *    atomic through MPI (MPI_Accumulate, MPI_Fetch_and_op,
+ *    MPI_Compare_and_swap, then MPI_Win_flush for the blocking ones), even
+ *    when the target is the calling unit or on its node. Atomicity between
+ *    different operations on one element is then MPI's: MPICH and Open MPI
+ *    serialize all accumulate operations of a window unless the window's
+ *    accumulate_ops info restricts them (the default, same_op_no_op, allows
+ *    an implementation to assume that concurrent atomics on an element use
+ *    one operation or NO_OP; DART's own lock respects that: it uses only
+ *    compare-and-swap on its tails).
+ *  - Memory registered with dart_team_memregister follows the same rule
+ *    (MPI path when the team has more than one unit).
+ * Plain puts and gets (rma.c) may be mixed with atomics on other elements,
+ * not on the same element concurrently.
+ *
+ * Types and operations: the (operation, basic type) pairs MPI defines
+ * (amo.h); anything else, a layout type, or a target address that is not
+ * aligned to the element size (the natural alignment; 16 for long double
+ * and double complex, 8 for float complex) is DART_ERR_INVAL on both paths.
+ *
+ * Completion: dart_fetch_and_op and dart_compare_and_swap are complete on
+ * return. dart_accumulate is complete on return on the CPU path; on the MPI
+ * path it is complete at dart_flush(gptr) (values may be reused after
+ * dart_flush_local). All CPU atomics are sequentially consistent (full
+ * barriers), so they also order the caller's shared-memory puts and gets. */
+#include <complex.h>
+#include <limits.h>
+#include <string.h>
+#include "amo.h"
+#include "segment.h"
+
+/* ---- 16-byte compare-and-swap ---- */
+
+#if defined(__x86_64__)
+#define DART_HAVE_CAS16 1
+/* Atomically: if *addr == *expected then *addr = *desired, return 1; else
+ * *expected = *addr, return 0. addr must be 16-byte aligned. */
+static inline int cas16(void *addr, void *expected, const void *desired) {
+  uint64_t e[2], d[2];
+  memcpy(e, expected, 16);
+  memcpy(d, desired, 16);
+  unsigned char ok;
+  __asm__ __volatile__("lock cmpxchg16b %1\n\tsete %0"
+                       : "=q"(ok), "+m"(*(volatile unsigned __int128 *)addr), "+a"(e[0]), "+d"(e[1])
+                       : "b"(d[0]), "c"(d[1])
+                       : "memory", "cc");
+  memcpy(expected, e, 16);
+  return ok;
+}
+/* An atomic 16-byte read (a compare-and-swap that writes back what it finds). */
+static inline void load16(void *addr, void *out) {
+  memset(out, 0, 16);
+  cas16(addr, out, out);
+}
+#else
+#define DART_HAVE_CAS16 0
+#endif
+
+/* ---- new = cur op val, per basic type ---- */
+
+/* Integers compute in uint64_t: wrap-around instead of signed overflow. */
+#define COMBINE_INT(T)                                                              \
+  do {                                                                              \
+    T a, b, r;                                                                      \
+    memcpy(&a, cur, sizeof a);                                                      \
+    memcpy(&b, val, sizeof b);                                                      \
+    switch (op) {                                                                   \
+      case DART_OP_SUM: r = (T)((uint64_t)a + (uint64_t)b); break;                  \
+      case DART_OP_PROD: r = (T)((uint64_t)a * (uint64_t)b); break;                 \
+      case DART_OP_MIN: r = b < a ? b : a; break;                                   \
+      case DART_OP_MAX: r = b > a ? b : a; break;                                   \
+      case DART_OP_BAND: r = (T)(a & b); break;                                     \
+      case DART_OP_BOR: r = (T)(a | b); break;                                      \
+      case DART_OP_BXOR: r = (T)(a ^ b); break;                                     \
+      case DART_OP_LAND: r = (T)(a && b); break;                                    \
+      case DART_OP_LOR: r = (T)(a || b); break;                                     \
+      case DART_OP_LXOR: r = (T)(!a != !b); break;                                  \
+      case DART_OP_REPLACE: r = b; break;                                           \
+      default: r = a; break;                                                        \
+    }                                                                               \
+    memcpy(out, &r, sizeof r);                                                      \
+  } while (0)
+
+#define COMBINE_FLOAT(T)                                                            \
+  do {                                                                              \
+    T a, b, r;                                                                      \
+    memcpy(&a, cur, sizeof a);                                                      \
+    memcpy(&b, val, sizeof b);                                                      \
+    switch (op) {                                                                   \
+      case DART_OP_SUM: r = a + b; break;                                           \
+      case DART_OP_PROD: r = a * b; break;                                          \
+      case DART_OP_MIN: r = b < a ? b : a; break;                                   \
+      case DART_OP_MAX: r = b > a ? b : a; break;                                   \
+      case DART_OP_REPLACE: r = b; break;                                           \
+      default: r = a; break;                                                        \
+    }                                                                               \
+    memcpy(out, &r, sizeof r);                                                      \
+  } while (0)
+
+#define COMBINE_COMPLEX(T)                                                          \
+  do {                                                                              \
+    T a, b, r;                                                                      \
+    memcpy(&a, cur, sizeof a);                                                      \
+    memcpy(&b, val, sizeof b);                                                      \
+    switch (op) {                                                                   \
+      case DART_OP_SUM: r = a + b; break;                                           \
+      case DART_OP_PROD: r = a * b; break;                                          \
+      case DART_OP_REPLACE: r = b; break;                                           \
+      default: r = a; break;                                                        \
+    }                                                                               \
+    memcpy(out, &r, sizeof r);                                                      \
+  } while (0)
+
+static void combine(dart_datatype_t type, dart_operation_t op, const void *cur, const void *val, void *out) {
+  switch (type) {
+    case DART_TYPE_SHORT: COMBINE_INT(short); break;
+    case DART_TYPE_INT: COMBINE_INT(int); break;
+    case DART_TYPE_UINT: COMBINE_INT(unsigned); break;
+    case DART_TYPE_LONG: COMBINE_INT(long); break;
+    case DART_TYPE_ULONG: COMBINE_INT(unsigned long); break;
+    case DART_TYPE_LONGLONG: COMBINE_INT(long long); break;
+    case DART_TYPE_ULONGLONG: COMBINE_INT(unsigned long long); break;
+    case DART_TYPE_INT8: COMBINE_INT(int8_t); break;
+    case DART_TYPE_INT16: COMBINE_INT(int16_t); break;
+    case DART_TYPE_INT32: COMBINE_INT(int32_t); break;
+    case DART_TYPE_INT64: COMBINE_INT(int64_t); break;
+    case DART_TYPE_UINT8: case DART_TYPE_BYTE: COMBINE_INT(uint8_t); break;
+    case DART_TYPE_UINT16: COMBINE_INT(uint16_t); break;
+    case DART_TYPE_UINT32: COMBINE_INT(uint32_t); break;
+    case DART_TYPE_UINT64: COMBINE_INT(uint64_t); break;
+    case DART_TYPE_CHAR: COMBINE_INT(char); break; /* REPLACE only (checked) */
+    case DART_TYPE_FLOAT: COMBINE_FLOAT(float); break;
+    case DART_TYPE_DOUBLE: COMBINE_FLOAT(double); break;
+    case DART_TYPE_LONG_DOUBLE: COMBINE_FLOAT(long double); break;
+    case DART_TYPE_FLOAT_COMPLEX: COMBINE_COMPLEX(float complex); break;
+    case DART_TYPE_DOUBLE_COMPLEX: COMBINE_COMPLEX(double complex); break;
+    default: break;
+  }
+}
+
+/* ---- CPU atomics on a local address (the shared-memory path) ---- */
+
+#define SEQ __ATOMIC_SEQ_CST
+
+/* Integer operations with a single instruction on sizes 1..8. */
+#define FAST_INT(U)                                                                  \
+  do {                                                                               \
+    U v, o;                                                                          \
+    memcpy(&v, val, sizeof v);                                                       \
+    switch (op) {                                                                    \
+      case DART_OP_SUM: o = __atomic_fetch_add((U *)addr, v, SEQ); break;            \
+      case DART_OP_BAND: o = __atomic_fetch_and((U *)addr, v, SEQ); break;           \
+      case DART_OP_BOR: o = __atomic_fetch_or((U *)addr, v, SEQ); break;             \
+      case DART_OP_BXOR: o = __atomic_fetch_xor((U *)addr, v, SEQ); break;           \
+      case DART_OP_REPLACE: o = __atomic_exchange_n((U *)addr, v, SEQ); break;       \
+      default: o = __atomic_load_n((U *)addr, SEQ); break; /* NO_OP */               \
+    }                                                                                \
+    if (old) memcpy(old, &o, sizeof o);                                              \
+  } while (0)
+
+/* Any operation: compare-and-swap loop on the bit pattern. */
+#define CAS_LOOP(U)                                                                  \
+  do {                                                                               \
+    U c = __atomic_load_n((U *)addr, SEQ), n;                                        \
+    do {                                                                             \
+      combine(type, op, &c, val, &n);                                                \
+    } while (!__atomic_compare_exchange_n((U *)addr, &c, n, 1, SEQ, SEQ));           \
+    if (old) memcpy(old, &c, sizeof c);                                              \
+  } while (0)
+
+static inline int fast_op(dart_operation_t op) {
+  return op == DART_OP_SUM || op == DART_OP_BAND || op == DART_OP_BOR || op == DART_OP_BXOR ||
+         op == DART_OP_REPLACE || op == DART_OP_NO_OP;
+}
+
+/* *old (if not NULL) = *addr; *addr = *addr op *val, atomically. */
+static void cpu_rmw(void *addr, size_t size, dart_datatype_t type, dart_operation_t op, const void *val,
+                    void *old) {
+  dart_type_class_t tc = dart__type_class(type);
+  int fast = fast_op(op) && (tc == DART_TC_INT || tc == DART_TC_BYTE || tc == DART_TC_CHAR ||
+                             op == DART_OP_REPLACE || op == DART_OP_NO_OP);
+  switch (size) {
+    case 1: if (fast) FAST_INT(uint8_t); else CAS_LOOP(uint8_t); break;
+    case 2: if (fast) FAST_INT(uint16_t); else CAS_LOOP(uint16_t); break;
+    case 4: if (fast) FAST_INT(uint32_t); else CAS_LOOP(uint32_t); break;
+    case 8: if (fast) FAST_INT(uint64_t); else CAS_LOOP(uint64_t); break;
+#if DART_HAVE_CAS16
+    case 16: {
+      unsigned char c[16], n[16];
+      if (op == DART_OP_NO_OP) {
+        load16(addr, c);
+      } else {
+        load16(addr, c);
+        do {
+          combine(type, op, c, val, n);
+        } while (!cas16(addr, c, n));
+      }
+      if (old) memcpy(old, c, 16);
+      break;
+    }
+#endif
+    default: break; /* excluded by check_cpu_size */
+  }
+}
+
+/* *result = *addr; if *addr == *compare then *addr = *value, atomically. */
+static void cpu_cas(void *addr, size_t size, const void *value, const void *compare, void *result) {
+#define CAS_N(U)                                                                     \
+  do {                                                                               \
+    U c, v;                                                                          \
+    memcpy(&c, compare, sizeof c);                                                   \
+    memcpy(&v, value, sizeof v);                                                     \
+    __atomic_compare_exchange_n((U *)addr, &c, v, 0, SEQ, SEQ);                      \
+    memcpy(result, &c, sizeof c);                                                    \
+  } while (0)
+  switch (size) {
+    case 1: CAS_N(uint8_t); break;
+    case 2: CAS_N(uint16_t); break;
+    case 4: CAS_N(uint32_t); break;
+    case 8: CAS_N(uint64_t); break;
+    default: break;
+  }
+#undef CAS_N
+}
+
+/* ---- Common checks ---- */
+
+/* Validates type and op, resolves gptr for n elements, checks alignment. */
+static dart_ret_t amo_prepare(dart_gptr_t gptr, size_t n, dart_datatype_t type, dart_operation_t op, int cas,
+                              const char *fn, dart_target_t *t, const dart_type_info_t **ti) {
+  DART_CHECK_INIT(fn);
+  dart_ret_t r = dart__type_get(type, fn, ti);
+  if (r != DART_OK) return r;
+  if (type > DART_TYPE_LAST_BASIC)
+    return dart__error(DART_ERR_INVAL, "%s: atomics need a basic type, not a layout", fn);
+  if (cas) {
+    dart_type_class_t c = dart__type_class(type);
+    if (c != DART_TC_INT && c != DART_TC_BYTE)
+      return dart__error(DART_ERR_INVAL, "%s: compare-and-swap needs an integer type, not %s", fn,
+                         dart__type_name(type));
+  } else if (!dart__op_defined(op, type)) {
+    return dart__error(DART_ERR_INVAL, "%s: operation %s is not defined on type %s", fn, dart__op_name(op),
+                       dart__type_name(type));
+  }
+  size_t es = (*ti)->elem_size;
+  if (n > SIZE_MAX / es) return dart__error(DART_ERR_INVAL, "%s: %zu elements overflow", fn, n);
+  if ((r = dart__resolve(gptr, n * es, fn, t)) != DART_OK) return r;
+  uintptr_t where = t->addr ? (uintptr_t)t->addr : (uintptr_t)t->disp;
+  if (where % es)
+    return dart__error(DART_ERR_INVAL, "%s: target (offset %llu) is not aligned to the %zu-byte element size", fn,
+                       (unsigned long long)gptr.offset, es);
+  if (t->win == MPI_WIN_NULL) {
+    if (!t->addr) /* cannot happen: no window means every part is mapped */
+      return dart__error(DART_ERR_OTHER, "%s: segment without window or mapping", fn);
+    if (es > 8 && !DART_HAVE_CAS16)
+      return dart__error(DART_ERR_NOTSUP, "%s: no 16-byte atomics on this CPU for type %s", fn,
+                         dart__type_name(type));
+  }
+  return DART_OK;
+}
+
+/* ---- API ---- */
+
+dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_datatype_t type,
+                           dart_operation_t op) {
+  static const char fn[] = "dart_accumulate";
+  if (op == DART_OP_NO_OP || op == DART_OP_MINMAX)
+    return dart__error(DART_ERR_INVAL, "%s: operation %s is not an accumulate operation", fn, dart__op_name(op));
+  dart_target_t t;
+  const dart_type_info_t *ti;
+  dart_ret_t r = amo_prepare(gptr, n, type, op, 0, fn, &t, &ti);
+  if (r != DART_OK) return r;
+  if (!values && n) return dart__error(DART_ERR_INVAL, "%s: values is NULL", fn);
+  size_t es = ti->elem_size;
+  if (t.win == MPI_WIN_NULL) {
+    for (size_t i = 0; i < n; i++) cpu_rmw(t.addr + i * es, es, type, op, (const char *)values + i * es, NULL);
+    return DART_OK;
+  }
+  MPI_Op mop = dart__op_mpi(op);
+  const size_t step = INT_MAX;
+  for (size_t done = 0; done < n; done += step) {
+    int c = (int)(n - done < step ? n - done : step);
+    DART_MPI(MPI_Accumulate((const char *)values + done * es, c, ti->mpi_base, t.rank,
+                            t.disp + (MPI_Aint)(done * es), c, ti->mpi_base, mop, t.win),
+             "MPI_Accumulate");
+  }
+  return DART_OK;
+}
+
+dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, dart_datatype_t type,
+                             dart_operation_t op) {
+  static const char fn[] = "dart_fetch_and_op";
+  if (op == DART_OP_MINMAX)
+    return dart__error(DART_ERR_INVAL, "%s: MINMAX is a collective operation only", fn);
+  dart_target_t t;
+  const dart_type_info_t *ti;
+  dart_ret_t r = amo_prepare(gptr, 1, type, op, 0, fn, &t, &ti);
+  if (r != DART_OK) return r;
+  if (!result || (!value && op != DART_OP_NO_OP))
+    return dart__error(DART_ERR_INVAL, "%s: value or result is NULL", fn);
+  size_t es = ti->elem_size;
+  _Alignas(16) unsigned char v[16] = {0}, o[16];
+  if (value) memcpy(v, value, es); /* value and result may alias */
+  if (t.win == MPI_WIN_NULL) {
+    cpu_rmw(t.addr, es, type, op, v, o);
+    memcpy(result, o, es);
+    return DART_OK;
+  }
+  DART_MPI(MPI_Fetch_and_op(v, result, ti->mpi_base, t.rank, t.disp, dart__op_mpi(op), t.win),
+           "MPI_Fetch_and_op");
+  DART_MPI(MPI_Win_flush(t.rank, t.win), "MPI_Win_flush");
+  return DART_OK;
+}
+
+dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare, void *result,
+                                 dart_datatype_t type) {
+  static const char fn[] = "dart_compare_and_swap";
+  dart_target_t t;
+  const dart_type_info_t *ti;
+  dart_ret_t r = amo_prepare(gptr, 1, type, DART_OP_UNDEFINED, 1, fn, &t, &ti);
+  if (r != DART_OK) return r;
+  if (!value || !compare || !result)
+    return dart__error(DART_ERR_INVAL, "%s: value, compare or result is NULL", fn);
+  size_t es = ti->elem_size;
+  _Alignas(8) unsigned char v[8], c[8];
+  memcpy(v, value, es);
+  memcpy(c, compare, es);
+  if (t.win == MPI_WIN_NULL) {
+    cpu_cas(t.addr, es, v, c, result);
+    return DART_OK;
+  }
+  DART_MPI(MPI_Compare_and_swap(v, c, result, ti->mpi_base, t.rank, t.disp, t.win), "MPI_Compare_and_swap");
+  DART_MPI(MPI_Win_flush(t.rank, t.win), "MPI_Win_flush");
+  return DART_OK;
+}

@@ -1,0 +1,491 @@
+/* Collectives and two-sided communication on teams: MPI on the team's
+ * communicator (a sub-team's collectives involve its members only).
+ *
+ * Counts. MPI counts are int. Data movement (bcast, scatter, gather,
+ * allgather, alltoall, send, recv) describes a block of more than
+ * max_count instances with one derived type (chunks of max_count
+ * instances plus a remainder, resized to the block's extent), so that the
+ * per-unit block layout is unchanged; allgatherv with a count or a
+ * displacement beyond max_count falls back to one bcast per unit.
+ * Reductions are element-wise and run in pieces of at most max_count
+ * elements (predefined MPI operations do not accept derived types).
+ *
+ * Types. Data movement accepts every type, basic or layout (nelem must be a
+ * whole number of layout instances); reductions only basic types, with the
+ * operations MPI defines for them (amo.h); anything else is DART_ERR_INVAL.
+ *
+ * MINMAX reduces (min, max) pairs in one pass: a user-defined MPI
+ * operation over a pair type, one per basic type, created on first use
+ * and freed by dart__collective_fini.
+ *
+ * Errors. Arguments every unit passes alike (team, root, type, operation,
+ * count) are checked before any communication, so every unit fails the
+ * same way. A NULL buffer is checked locally too; if only some units pass
+ * one, the others enter the MPI collective (as with MPI, an erroneous
+ * program). In-place use: passing the same buffer as sendbuf and recvbuf
+ * (or, for gather/allgather/scatter, the unit's own block) maps to
+ * MPI_IN_PLACE. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "amo.h"
+
+dart_ret_t dart_barrier(dart_team_t team) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart_barrier", &t);
+  if (r != DART_OK) return r;
+  DART_MPI(MPI_Barrier(t->comm), "MPI_Barrier");
+  return DART_OK;
+}
+
+/* ---- Count limit (lowered by tests to exercise the large-count paths) ---- */
+
+static size_t max_count = INT_MAX;
+
+/* Test hook: the largest count passed to one MPI call (0 restores INT_MAX). */
+void dart__collective_set_max_count(size_t n);
+void dart__collective_set_max_count(size_t n) { max_count = (n == 0 || n > INT_MAX) ? INT_MAX : n; }
+
+/* ---- MINMAX: pair types and user operations, created on first use ---- */
+
+#define MINMAX_FN(NAME, T)                                                           \
+  static void minmax_##NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {     \
+    (void)dt;                                                                        \
+    const T *a = in;                                                                 \
+    T *b = inout;                                                                    \
+    for (int i = 0; i < *len; i++) {                                                 \
+      if (a[2 * i] < b[2 * i]) b[2 * i] = a[2 * i];                                  \
+      if (a[2 * i + 1] > b[2 * i + 1]) b[2 * i + 1] = a[2 * i + 1];                  \
+    }                                                                                \
+  }
+MINMAX_FN(short, short)
+MINMAX_FN(int, int)
+MINMAX_FN(uint, unsigned)
+MINMAX_FN(long, long)
+MINMAX_FN(ulong, unsigned long)
+MINMAX_FN(llong, long long)
+MINMAX_FN(ullong, unsigned long long)
+MINMAX_FN(float, float)
+MINMAX_FN(double, double)
+MINMAX_FN(ldouble, long double)
+MINMAX_FN(i8, int8_t)
+MINMAX_FN(i16, int16_t)
+MINMAX_FN(i32, int32_t)
+MINMAX_FN(i64, int64_t)
+MINMAX_FN(u8, uint8_t)
+MINMAX_FN(u16, uint16_t)
+MINMAX_FN(u32, uint32_t)
+MINMAX_FN(u64, uint64_t)
+
+static MPI_User_function *const minmax_fn[DART_TYPE_LAST_BASIC + 1] = {
+    [DART_TYPE_SHORT] = minmax_short,    [DART_TYPE_INT] = minmax_int,
+    [DART_TYPE_UINT] = minmax_uint,      [DART_TYPE_LONG] = minmax_long,
+    [DART_TYPE_ULONG] = minmax_ulong,    [DART_TYPE_LONGLONG] = minmax_llong,
+    [DART_TYPE_ULONGLONG] = minmax_ullong, [DART_TYPE_FLOAT] = minmax_float,
+    [DART_TYPE_DOUBLE] = minmax_double,  [DART_TYPE_LONG_DOUBLE] = minmax_ldouble,
+    [DART_TYPE_INT8] = minmax_i8,        [DART_TYPE_INT16] = minmax_i16,
+    [DART_TYPE_INT32] = minmax_i32,      [DART_TYPE_INT64] = minmax_i64,
+    [DART_TYPE_UINT8] = minmax_u8,       [DART_TYPE_UINT16] = minmax_u16,
+    [DART_TYPE_UINT32] = minmax_u32,     [DART_TYPE_UINT64] = minmax_u64,
+};
+
+static struct {
+  int made;
+  MPI_Op op;
+  MPI_Datatype pair;
+} minmax[DART_TYPE_LAST_BASIC + 1];
+
+static dart_ret_t minmax_get(const dart_type_info_t *ti, const char *fn, MPI_Op *op, MPI_Datatype *pair) {
+  dart_datatype_t b = ti->base;
+  if (!minmax[b].made) {
+    if (!minmax_fn[b])
+      return dart__error(DART_ERR_INVAL, "%s: MINMAX is not defined on type %s", fn, dart__type_name(b));
+    DART_MPI(MPI_Type_contiguous(2, ti->mpi_base, &minmax[b].pair), "MPI_Type_contiguous");
+    DART_MPI(MPI_Type_commit(&minmax[b].pair), "MPI_Type_commit");
+    int ret = MPI_Op_create(minmax_fn[b], 1, &minmax[b].op);
+    if (ret != MPI_SUCCESS) {
+      MPI_Type_free(&minmax[b].pair);
+      return dart__mpi_error(ret, "MPI_Op_create");
+    }
+    minmax[b].made = 1;
+    dart__fini_register();
+  }
+  *op = minmax[b].op;
+  *pair = minmax[b].pair;
+  return DART_OK;
+}
+
+/* Fallback when dart_exit does not call dart__collective_fini: MPI_Finalize
+ * frees MPI_COMM_SELF first, which runs this attribute's delete callback
+ * while MPI is still usable. dart__collective_fini is idempotent. */
+static int fini_keyval = MPI_KEYVAL_INVALID;
+
+static int fini_at_finalize(MPI_Comm comm, int keyval, void *attr, void *extra) {
+  (void)comm, (void)keyval, (void)attr, (void)extra;
+  dart__collective_fini();
+  return MPI_SUCCESS;
+}
+
+void dart__fini_register(void) {
+  if (fini_keyval != MPI_KEYVAL_INVALID) return;
+  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, fini_at_finalize, &fini_keyval, NULL) == MPI_SUCCESS)
+    MPI_Comm_set_attr(MPI_COMM_SELF, fini_keyval, NULL);
+}
+
+void dart__collective_fini(void) {
+  for (int b = 0; b <= DART_TYPE_LAST_BASIC; b++) {
+    if (!minmax[b].made) continue;
+    MPI_Op_free(&minmax[b].op);
+    MPI_Type_free(&minmax[b].pair);
+    minmax[b].made = 0;
+  }
+  dart__lock_fini();
+}
+
+/* ---- Blocks: nelem elements of a layout as (MPI type, int count) ---- */
+
+typedef struct {
+  MPI_Datatype type;
+  int count;
+  int owned;      /* type is a derived type to free */
+  size_t bytes;   /* extent of the block: nelem elements of the layout */
+} blk_t;
+
+static dart_ret_t blk_make(const dart_type_info_t *ti, size_t nelem, const char *fn, blk_t *b) {
+  if (nelem % ti->period)
+    return dart__error(DART_ERR_INVAL, "%s: %zu elements is not a multiple of the layout's %zu", fn,
+                       nelem, ti->period);
+  size_t ninst = nelem / ti->period;
+  size_t ext = ti->extent * ti->elem_size; /* bytes per instance */
+  if (ninst > (size_t)PTRDIFF_MAX / (ext ? ext : 1))
+    return dart__error(DART_ERR_INVAL, "%s: %zu elements overflow the address space", fn, nelem);
+  b->bytes = ninst * ext;
+  if (ninst <= max_count) {
+    *b = (blk_t){ti->mpi_inst, (int)ninst, 0, ninst * ext};
+    return DART_OK;
+  }
+  size_t q = ninst / max_count, rem = ninst % max_count;
+  if (q > INT_MAX) return dart__error(DART_ERR_INVAL, "%s: %zu elements is too many", fn, nelem);
+  MPI_Datatype chunk, chunks, whole, big;
+  DART_MPI(MPI_Type_contiguous((int)max_count, ti->mpi_inst, &chunk), "MPI_Type_contiguous");
+  MPI_Type_contiguous((int)q, chunk, &chunks);
+  MPI_Type_free(&chunk);
+  if (rem) {
+    int lens[2] = {1, (int)rem};
+    MPI_Aint disps[2] = {0, (MPI_Aint)(q * max_count * ext)};
+    MPI_Datatype types[2] = {chunks, ti->mpi_inst};
+    MPI_Type_create_struct(2, lens, disps, types, &whole);
+    MPI_Type_free(&chunks);
+  } else {
+    whole = chunks;
+  }
+  int ret = MPI_Type_create_resized(whole, 0, (MPI_Aint)(ninst * ext), &big);
+  MPI_Type_free(&whole);
+  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Type_create_resized");
+  MPI_Type_commit(&big);
+  *b = (blk_t){big, 1, 1, ninst * ext};
+  return DART_OK;
+}
+
+static void blk_free(blk_t *b) {
+  if (b->owned) MPI_Type_free(&b->type);
+  b->owned = 0;
+}
+
+/* ---- Argument checks ---- */
+
+static dart_ret_t check_root(const dart_team_data_t *t, dart_unit_t root, const char *fn) {
+  if (root < 0 || root >= t->size)
+    return dart__error(DART_ERR_INVAL, "%s: root %d is not a unit of the team (size %d)", fn,
+                       (int)root, t->size);
+  return DART_OK;
+}
+
+static dart_ret_t check_buf(const void *buf, size_t nelem, const char *what, const char *fn) {
+  if (!buf && nelem)
+    return dart__error(DART_ERR_INVAL, "%s: %s is NULL", fn, what);
+  return DART_OK;
+}
+
+/* Looks up team and type; the common prologue of data movement. */
+static dart_ret_t coll_prologue(dart_team_t team, dart_datatype_t type, const char *fn,
+                                dart_team_data_t **t, const dart_type_info_t **ti) {
+  dart_ret_t r = dart__team_lookup(team, fn, t);
+  if (r != DART_OK) return r;
+  return dart__type_get(type, fn, ti);
+}
+
+/* ---- Data movement ---- */
+
+dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team) {
+  static const char fn[] = "dart_bcast";
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  blk_t b;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_root(t, root, fn)) != DART_OK ||
+      (r = check_buf(buf, nelem, "buf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+    return r;
+  int ret = MPI_Bcast(buf, b.count, b.type, root, t->comm);
+  blk_free(&b);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Bcast");
+}
+
+dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                        dart_unit_t root, dart_team_t team) {
+  static const char fn[] = "dart_scatter";
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  blk_t b;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_root(t, root, fn)) != DART_OK)
+    return r;
+  int am_root = t->myid == root;
+  if ((am_root && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK) ||
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+    return r;
+  void *rb = recvbuf;
+  if (am_root && nelem && (const char *)sendbuf + (size_t)root * b.bytes == (const char *)recvbuf)
+    rb = MPI_IN_PLACE;
+  int ret = MPI_Scatter(sendbuf, b.count, b.type, rb, b.count, b.type, root, t->comm);
+  blk_free(&b);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Scatter");
+}
+
+dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                       dart_unit_t root, dart_team_t team) {
+  static const char fn[] = "dart_gather";
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  blk_t b;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_root(t, root, fn)) != DART_OK)
+    return r;
+  int am_root = t->myid == root;
+  if ((r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
+      (am_root && (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK) ||
+      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+    return r;
+  const void *sb = sendbuf;
+  if (am_root && nelem && (const char *)recvbuf + (size_t)root * b.bytes == (const char *)sendbuf)
+    sb = MPI_IN_PLACE;
+  int ret = MPI_Gather(sb, b.count, b.type, recvbuf, b.count, b.type, root, t->comm);
+  blk_free(&b);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Gather");
+}
+
+dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                          dart_team_t team) {
+  static const char fn[] = "dart_allgather";
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  blk_t b;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
+      (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+    return r;
+  const void *sb = sendbuf;
+  if (nelem && (const char *)recvbuf + (size_t)t->myid * b.bytes == (const char *)sendbuf) sb = MPI_IN_PLACE;
+  int ret = MPI_Allgather(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
+  blk_free(&b);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Allgather");
+}
+
+dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t type, void *recvbuf,
+                           const size_t *nrecvcounts, const size_t *recvdispls, dart_team_t team) {
+  static const char fn[] = "dart_allgatherv";
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK) return r;
+  if (!nrecvcounts || !recvdispls)
+    return dart__error(DART_ERR_INVAL, "%s: nrecvcounts or recvdispls is NULL", fn);
+  if (nrecvcounts[t->myid] != nsend)
+    return dart__error(DART_ERR_INVAL, "%s: nsend (%zu) differs from nrecvcounts[%d] (%zu)", fn, nsend,
+                       t->myid, nrecvcounts[t->myid]);
+  size_t total = 0, per = ti->period;
+  int large = 0;
+  for (int i = 0; i < t->size; i++) {
+    if (nrecvcounts[i] % per || recvdispls[i] % per)
+      return dart__error(DART_ERR_INVAL, "%s: count or displacement of unit %d is not a multiple of the layout's %zu",
+                         fn, i, per);
+    if (nrecvcounts[i] / per > max_count || recvdispls[i] / per > max_count) large = 1;
+    total |= nrecvcounts[i];
+  }
+  if ((r = check_buf(sendbuf, nsend, "sendbuf", fn)) != DART_OK ||
+      (r = check_buf(recvbuf, total, "recvbuf", fn)) != DART_OK)
+    return r;
+  size_t ext = ti->extent * ti->elem_size;
+  if (large) { /* every unit decides alike: counts and displacements are the same everywhere */
+    for (int i = 0; i < t->size; i++) {
+      blk_t b;
+      if ((r = blk_make(ti, nrecvcounts[i], fn, &b)) != DART_OK) return r;
+      char *dst = (char *)recvbuf + recvdispls[i] / per * ext;
+      if (i == t->myid && nsend && dst != (const char *)sendbuf) memmove(dst, sendbuf, b.bytes);
+      int ret = b.count ? MPI_Bcast(dst, b.count, b.type, i, t->comm) : MPI_SUCCESS;
+      blk_free(&b);
+      if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Bcast");
+    }
+    return DART_OK;
+  }
+  int *counts = malloc(sizeof *counts * (size_t)t->size * 2);
+  if (!counts) return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+  int *displs = counts + t->size;
+  for (int i = 0; i < t->size; i++) {
+    counts[i] = (int)(nrecvcounts[i] / per);
+    displs[i] = (int)(recvdispls[i] / per);
+  }
+  const void *sb = sendbuf;
+  if (nsend && (const char *)recvbuf + (size_t)displs[t->myid] * ext == (const char *)sendbuf) sb = MPI_IN_PLACE;
+  int ret = MPI_Allgatherv(sb, counts[t->myid], ti->mpi_inst, recvbuf, counts, displs, ti->mpi_inst, t->comm);
+  free(counts);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Allgatherv");
+}
+
+dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                         dart_team_t team) {
+  static const char fn[] = "dart_alltoall";
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  blk_t b;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
+      (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+    return r;
+  const void *sb = sendbuf == recvbuf ? MPI_IN_PLACE : sendbuf;
+  int ret = MPI_Alltoall(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
+  blk_free(&b);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Alltoall");
+}
+
+/* ---- Reductions ---- */
+
+static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                         dart_operation_t op, int root /* -1: all */, dart_team_t team, const char *fn) {
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK) return r;
+  if (type > DART_TYPE_LAST_BASIC)
+    return dart__error(DART_ERR_INVAL, "%s: reductions need a basic type, not a layout", fn);
+  if (op == DART_OP_REPLACE || op == DART_OP_NO_OP || !dart__op_defined(op, type))
+    return dart__error(DART_ERR_INVAL, "%s: operation %s is not defined on type %s", fn, dart__op_name(op),
+                       dart__type_name(type));
+  if (root >= 0 && (r = check_root(t, root, fn)) != DART_OK) return r;
+  int gets_result = root < 0 || t->myid == root;
+  if ((r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
+      (gets_result && (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK))
+    return r;
+  MPI_Op mop = dart__op_mpi(op);
+  MPI_Datatype mtype = ti->mpi_base;
+  size_t unit_bytes = ti->elem_size;
+  if (op == DART_OP_MINMAX) {
+    if ((r = minmax_get(ti, fn, &mop, &mtype)) != DART_OK) return r;
+    unit_bytes *= 2;
+  }
+  if (nelem == 0) return DART_OK; /* the same on every unit: nothing to do */
+  int in_place = sendbuf == recvbuf;
+  for (size_t done = 0; done < nelem; done += max_count) {
+    int n = (int)(nelem - done < max_count ? nelem - done : max_count);
+    const char *sb = (const char *)sendbuf + done * unit_bytes;
+    char *rb = gets_result ? (char *)recvbuf + done * unit_bytes : NULL;
+    int ret;
+    if (root < 0) {
+      ret = MPI_Allreduce(in_place ? MPI_IN_PLACE : sb, rb, n, mtype, mop, t->comm);
+    } else {
+      ret = MPI_Reduce(in_place && gets_result ? MPI_IN_PLACE : sb, rb, n, mtype, mop, root, t->comm);
+    }
+    if (ret != MPI_SUCCESS) return dart__mpi_error(ret, root < 0 ? "MPI_Allreduce" : "MPI_Reduce");
+  }
+  return DART_OK;
+}
+
+dart_ret_t dart_reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                       dart_operation_t op, dart_unit_t root, dart_team_t team) {
+  if (root < 0) return dart__error(DART_ERR_INVAL, "dart_reduce: root %d is negative", (int)root);
+  return reduce(sendbuf, recvbuf, nelem, type, op, root, team, "dart_reduce");
+}
+
+dart_ret_t dart_allreduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                          dart_operation_t op, dart_team_t team) {
+  return reduce(sendbuf, recvbuf, nelem, type, op, -1, team, "dart_allreduce");
+}
+
+/* ---- Two-sided ---- */
+
+static int tag_ub(void) {
+  static int ub = -1;
+  if (ub < 0) {
+    int *v, flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &v, &flag);
+    ub = flag ? *v : 32767;
+  }
+  return ub;
+}
+
+static dart_ret_t check_peer(const dart_team_data_t *t, dart_unit_t unit, int tag, const char *fn) {
+  if (unit < 0 || unit >= t->size)
+    return dart__error(DART_ERR_INVAL, "%s: unit %d is not a unit of the team (size %d)", fn, (int)unit,
+                       t->size);
+  if (tag < 0 || tag > tag_ub())
+    return dart__error(DART_ERR_INVAL, "%s: tag %d out of range [0, %d]", fn, tag, tag_ub());
+  return DART_OK;
+}
+
+dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,
+                     dart_team_t team) {
+  static const char fn[] = "dart_send";
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  blk_t b;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_peer(t, unit, tag, fn)) != DART_OK ||
+      (r = check_buf(buf, nelem, "buf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+    return r;
+  int ret = MPI_Send(buf, b.count, b.type, unit, tag, t->comm);
+  blk_free(&b);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Send");
+}
+
+dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,
+                     dart_team_t team) {
+  static const char fn[] = "dart_recv";
+  dart_team_data_t *t;
+  const dart_type_info_t *ti;
+  blk_t b;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_peer(t, unit, tag, fn)) != DART_OK ||
+      (r = check_buf(buf, nelem, "buf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+    return r;
+  int ret = MPI_Recv(buf, b.count, b.type, unit, tag, t->comm, MPI_STATUS_IGNORE);
+  blk_free(&b);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Recv");
+}
+
+dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_type, int send_tag,
+                         dart_unit_t dest, void *recvbuf, size_t recv_nelem, dart_datatype_t recv_type,
+                         int recv_tag, dart_unit_t src, dart_team_t team) {
+  static const char fn[] = "dart_sendrecv";
+  dart_team_data_t *t;
+  const dart_type_info_t *sti, *rti;
+  blk_t sb, rb;
+  dart_ret_t r;
+  if ((r = coll_prologue(team, send_type, fn, &t, &sti)) != DART_OK ||
+      (r = dart__type_get(recv_type, fn, &rti)) != DART_OK || (r = check_peer(t, dest, send_tag, fn)) != DART_OK ||
+      (r = check_peer(t, src, recv_tag, fn)) != DART_OK ||
+      (r = check_buf(sendbuf, send_nelem, "sendbuf", fn)) != DART_OK ||
+      (r = check_buf(recvbuf, recv_nelem, "recvbuf", fn)) != DART_OK)
+    return r;
+  if ((r = blk_make(sti, send_nelem, fn, &sb)) != DART_OK) return r;
+  if ((r = blk_make(rti, recv_nelem, fn, &rb)) != DART_OK) {
+    blk_free(&sb);
+    return r;
+  }
+  int ret = MPI_Sendrecv(sendbuf, sb.count, sb.type, dest, send_tag, recvbuf, rb.count, rb.type, src, recv_tag,
+                         t->comm, MPI_STATUS_IGNORE);
+  blk_free(&sb);
+  blk_free(&rb);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Sendrecv");
+}

@@ -1,0 +1,76 @@
+/* Configuration from DART_* environment variables. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "state.h"
+
+/* Parses "<n>[K|M|G]" (binary units). Returns 0 on success. */
+static int parse_size(const char *s, size_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s || s[0] == '-') return -1;
+  unsigned shift = 0;
+  switch (*end) {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    default: break;
+  }
+  if ((*end == 'i' || *end == 'B') && shift) end += (*end == 'i' && end[1] == 'B') ? 2 : 1;
+  if (*end != '\0' || v > (SIZE_MAX >> shift)) return -1;
+  *out = (size_t)v << shift;
+  return 0;
+}
+
+static dart_ret_t read_size(const char *name, size_t min, size_t *out) {
+  const char *s = getenv(name);
+  if (!s) return DART_OK;
+  size_t v;
+  if (parse_size(s, &v) || v < min) {
+    fprintf(stderr, "dart_init: bad value '%s' for %s (expected a size >= %zu, e.g. 64M)\n", s,
+            name, min);
+    return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for %s", s, name);
+  }
+  *out = v;
+  return DART_OK;
+}
+
+dart_ret_t dart__config_read(dart_config_t *cfg) {
+  memset(cfg, 0, sizeof *cfg);
+  cfg->local_pool_bytes = (size_t)64 << 20;
+  cfg->team_pool_bytes = (size_t)16 << 20;
+  dart_ret_t r;
+  if ((r = read_size("DART_UNITS_PER_NODE", 0, &cfg->units_per_node)) != DART_OK) return r;
+  if ((r = read_size("DART_LOCAL_POOL", 4096, &cfg->local_pool_bytes)) != DART_OK) return r;
+  if ((r = read_size("DART_TEAM_POOL", 4096, &cfg->team_pool_bytes)) != DART_OK) return r;
+  size_t print = 0;
+  if ((r = read_size("DART_PRINT_CONFIG", 0, &print)) != DART_OK) return r;
+  if (print > 1) {
+    fprintf(stderr, "dart_init: bad value for DART_PRINT_CONFIG (expected 0 or 1)\n");
+    return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_PRINT_CONFIG");
+  }
+  cfg->print_config = (int)print;
+  return DART_OK;
+}
+
+dart_ret_t dart_config_get(dart_config_t *cfg) {
+  DART_CHECK_INIT("dart_config_get");
+  if (!cfg) return dart__error(DART_ERR_INVAL, "dart_config_get: cfg is NULL");
+  *cfg = dart__state.config;
+  return DART_OK;
+}
+
+dart_ret_t dart_config_print(FILE *out) {
+  DART_CHECK_INIT("dart_config_print");
+  if (!out) return dart__error(DART_ERR_INVAL, "dart_config_print: out is NULL");
+  const dart_config_t *c = &dart__state.config;
+  fprintf(out, "DART_UNITS_PER_NODE=%zu%s\n", c->units_per_node,
+          c->units_per_node ? "" : " (real nodes)");
+  fprintf(out, "DART_LOCAL_POOL=%zu\n", c->local_pool_bytes);
+  fprintf(out, "DART_TEAM_POOL=%zu\n", c->team_pool_bytes);
+  fprintf(out, "DART_PRINT_CONFIG=%d\n", c->print_config);
+  fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu\n", dart__state.size, c->num_nodes,
+          c->node_size);
+  return DART_OK;
+}

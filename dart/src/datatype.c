@@ -1,0 +1,213 @@
+/* Data types: the table of basic types and user-made layouts. */
+#include <complex.h>
+#include <stdlib.h>
+#include <string.h>
+#include "datatype.h"
+
+dart_type_info_t *dart__types;
+int dart__ntypes;
+static int types_cap;
+
+static const struct {
+  size_t size;
+  MPI_Datatype mpi;
+} basic[] = {
+    [DART_TYPE_BYTE] = {1, MPI_BYTE},
+    [DART_TYPE_SHORT] = {sizeof(short), MPI_SHORT},
+    [DART_TYPE_INT] = {sizeof(int), MPI_INT},
+    [DART_TYPE_UINT] = {sizeof(unsigned), MPI_UNSIGNED},
+    [DART_TYPE_LONG] = {sizeof(long), MPI_LONG},
+    [DART_TYPE_ULONG] = {sizeof(unsigned long), MPI_UNSIGNED_LONG},
+    [DART_TYPE_LONGLONG] = {sizeof(long long), MPI_LONG_LONG},
+    [DART_TYPE_ULONGLONG] = {sizeof(unsigned long long), MPI_UNSIGNED_LONG_LONG},
+    [DART_TYPE_FLOAT] = {sizeof(float), MPI_FLOAT},
+    [DART_TYPE_DOUBLE] = {sizeof(double), MPI_DOUBLE},
+    [DART_TYPE_LONG_DOUBLE] = {sizeof(long double), MPI_LONG_DOUBLE},
+    [DART_TYPE_INT8] = {1, MPI_INT8_T},
+    [DART_TYPE_INT16] = {2, MPI_INT16_T},
+    [DART_TYPE_INT32] = {4, MPI_INT32_T},
+    [DART_TYPE_INT64] = {8, MPI_INT64_T},
+    [DART_TYPE_UINT8] = {1, MPI_UINT8_T},
+    [DART_TYPE_UINT16] = {2, MPI_UINT16_T},
+    [DART_TYPE_UINT32] = {4, MPI_UINT32_T},
+    [DART_TYPE_UINT64] = {8, MPI_UINT64_T},
+    [DART_TYPE_CHAR] = {1, MPI_CHAR},
+    [DART_TYPE_FLOAT_COMPLEX] = {sizeof(float complex), MPI_C_FLOAT_COMPLEX},
+    [DART_TYPE_DOUBLE_COMPLEX] = {sizeof(double complex), MPI_C_DOUBLE_COMPLEX},
+};
+
+dart_ret_t dart__types_init(void) {
+  types_cap = 64;
+  dart__types = calloc((size_t)types_cap, sizeof *dart__types);
+  if (!dart__types) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
+  for (int t = 1; t <= DART_TYPE_LAST_BASIC; t++) {
+    dart_type_info_t *ti = &dart__types[t];
+    ti->live = 1;
+    ti->base = t;
+    ti->elem_size = basic[t].size;
+    ti->mpi_base = ti->mpi_inst = basic[t].mpi;
+    ti->period = ti->extent = ti->nblocks = 1;
+    ti->one_[0] = 1; /* len */
+    ti->one_[1] = 0; /* off */
+    ti->len = &ti->one_[0];
+    ti->off = &ti->one_[1];
+    ti->contiguous = 1;
+  }
+  dart__ntypes = DART_TYPE_LAST_BASIC + 1;
+  return DART_OK;
+}
+
+static void type_release(dart_type_info_t *ti) {
+  if (ti->len != &ti->one_[0]) {
+    free(ti->len);
+    free(ti->off);
+  }
+  if (ti->mpi_inst != ti->mpi_base && ti->mpi_inst != MPI_DATATYPE_NULL) MPI_Type_free(&ti->mpi_inst);
+  memset(ti, 0, sizeof *ti);
+}
+
+void dart__types_fini(void) {
+  for (int t = DART_TYPE_LAST_BASIC + 1; t < dart__ntypes; t++)
+    if (dart__types[t].live) type_release(&dart__types[t]);
+  free(dart__types);
+  dart__types = NULL;
+  dart__ntypes = types_cap = 0;
+}
+
+/* A free slot for a new type (slots of destroyed types are reused). */
+static int type_slot(void) {
+  for (int t = DART_TYPE_LAST_BASIC + 1; t < dart__ntypes; t++)
+    if (!dart__types[t].live) return t;
+  if (dart__ntypes == types_cap) {
+    dart_type_info_t *v = realloc(dart__types, sizeof *v * (size_t)types_cap * 2);
+    if (!v) return -1;
+    memset(v + types_cap, 0, sizeof *v * (size_t)types_cap);
+    dart__types = v;
+    types_cap *= 2;
+  }
+  return dart__ntypes++;
+}
+
+/* Fills a derived type from its blocks and builds its MPI instance type. */
+static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *len, const size_t *off,
+                            size_t extent, const char *fn, dart_datatype_t *newtype) {
+  const dart_type_info_t *b;
+  dart_ret_t r = dart__type_get(base, fn, &b);
+  if (r != DART_OK) return r;
+  if (base > DART_TYPE_LAST_BASIC) return dart__error(DART_ERR_INVAL, "%s: base must be a basic type", fn);
+  if (!newtype || nblocks == 0 || nblocks > INT32_MAX)
+    return dart__error(DART_ERR_INVAL, "%s: newtype is NULL or no blocks", fn);
+  size_t period = 0;
+  for (size_t i = 0; i < nblocks; i++) {
+    if (len[i] == 0 || len[i] > INT32_MAX || off[i] > INT32_MAX || (i && off[i] < off[i - 1] + len[i - 1]))
+      return dart__error(DART_ERR_INVAL, "%s: block %zu is empty, too large, or overlaps the previous one", fn, i);
+    period += len[i];
+  }
+  int slot = type_slot();
+  size_t *l = malloc(sizeof *l * nblocks), *o = malloc(sizeof *o * nblocks);
+  int *il = malloc(sizeof *il * nblocks), *io = malloc(sizeof *io * nblocks);
+  if (slot < 0 || !l || !o || !il || !io) {
+    free(l); free(o); free(il); free(io);
+    return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+  }
+  for (size_t i = 0; i < nblocks; i++) {
+    l[i] = len[i];
+    o[i] = off[i];
+    il[i] = (int)len[i];
+    io[i] = (int)off[i];
+  }
+  MPI_Datatype idx, inst;
+  MPI_Type_indexed((int)nblocks, il, io, b->mpi_base, &idx);
+  MPI_Type_create_resized(idx, 0, (MPI_Aint)(extent * b->elem_size), &inst);
+  MPI_Type_free(&idx);
+  MPI_Type_commit(&inst);
+  free(il);
+  free(io);
+  dart_type_info_t *ti = &dart__types[slot];
+  *ti = (dart_type_info_t){.live = 1, .base = base, .elem_size = b->elem_size, .mpi_base = b->mpi_base,
+                           .period = period, .extent = extent, .nblocks = nblocks, .len = l, .off = o,
+                           .contiguous = nblocks == 1 && len[0] == extent && off[0] == 0,
+                           .mpi_inst = inst};
+  *newtype = slot;
+  return DART_OK;
+}
+
+dart_ret_t dart_type_create_strided(dart_datatype_t base, size_t stride, size_t blocklen,
+                                    dart_datatype_t *newtype) {
+  DART_CHECK_INIT("dart_type_create_strided");
+  if (blocklen == 0 || stride < blocklen)
+    return dart__error(DART_ERR_INVAL, "dart_type_create_strided: need 0 < blocklen <= stride");
+  size_t off = 0;
+  return type_make(base, 1, &blocklen, &off, stride, "dart_type_create_strided", newtype);
+}
+
+dart_ret_t dart_type_create_indexed(dart_datatype_t base, size_t count, const size_t blocklen[],
+                                    const size_t offset[], dart_datatype_t *newtype) {
+  DART_CHECK_INIT("dart_type_create_indexed");
+  if (count == 0 || !blocklen || !offset)
+    return dart__error(DART_ERR_INVAL, "dart_type_create_indexed: no blocks");
+  return type_make(base, count, blocklen, offset, offset[count - 1] + blocklen[count - 1],
+                   "dart_type_create_indexed", newtype);
+}
+
+dart_ret_t dart_type_destroy(dart_datatype_t *type) {
+  DART_CHECK_INIT("dart_type_destroy");
+  if (!type || *type <= DART_TYPE_LAST_BASIC || *type >= dart__ntypes || !dart__types[*type].live)
+    return dart__error(DART_ERR_INVAL, "dart_type_destroy: not a type made by dart_type_create_*");
+  type_release(&dart__types[*type]);
+  *type = DART_TYPE_UNDEFINED;
+  return DART_OK;
+}
+
+dart_ret_t dart_type_size(dart_datatype_t type, size_t *size) {
+  DART_CHECK_INIT("dart_type_size");
+  const dart_type_info_t *ti;
+  dart_ret_t r = dart__type_get(type, "dart_type_size", &ti);
+  if (r != DART_OK) return r;
+  if (!size) return dart__error(DART_ERR_INVAL, "dart_type_size: size is NULL");
+  *size = ti->elem_size;
+  return DART_OK;
+}
+
+/* Walks the runs (maximal contiguous element ranges) of a layout. */
+typedef struct {
+  const dart_type_info_t *ti;
+  size_t inst, blk, pos; /* current instance, block, element within block */
+} run_iter_t;
+
+static size_t run_left(const run_iter_t *it) { return it->ti->len[it->blk] - it->pos; }
+
+static size_t run_offset(const run_iter_t *it) {
+  return it->inst * it->ti->extent + it->ti->off[it->blk] + it->pos;
+}
+
+static void run_advance(run_iter_t *it, size_t n) {
+  it->pos += n;
+  if (it->pos == it->ti->len[it->blk]) {
+    it->pos = 0;
+    if (++it->blk == it->ti->nblocks) {
+      it->blk = 0;
+      it->inst++;
+    }
+  }
+}
+
+void dart__type_copy(char *dst, const dart_type_info_t *dt, const char *src, const dart_type_info_t *st,
+                     size_t nelem) {
+  size_t es = st->elem_size;
+  if (dt->contiguous && st->contiguous) {
+    memcpy(dst, src, nelem * es);
+    return;
+  }
+  run_iter_t d = {dt, 0, 0, 0}, s = {st, 0, 0, 0};
+  while (nelem) {
+    size_t n = run_left(&d) < run_left(&s) ? run_left(&d) : run_left(&s);
+    if (dt->contiguous) n = run_left(&s);
+    if (st->contiguous) n = run_left(&d);
+    if (n > nelem) n = nelem;
+    memcpy(dst + run_offset(&d) * es, src + run_offset(&s) * es, n * es);
+    if (dt->contiguous) d.pos += n; else run_advance(&d, n);
+    if (st->contiguous) s.pos += n; else run_advance(&s, n);
+    nelem -= n;
+  }
+}

@@ -1,0 +1,63 @@
+/* Data types: basic types and strided/indexed layouts (internal).
+ *
+ * Every type is described as a repeated instance: an instance holds
+ * `period` elements in `nblocks` blocks (block i: len[i] elements at element
+ * offset off[i]) and instances follow each other every `extent` elements.
+ * A basic type is one block of one element with extent 1. */
+#ifndef DART_SRC_DATATYPE_H
+#define DART_SRC_DATATYPE_H
+
+#include <mpi.h>
+#include "state.h"
+
+typedef struct {
+  int live;
+  dart_datatype_t base;   /* the basic type */
+  size_t elem_size;
+  MPI_Datatype mpi_base;
+  size_t period, extent;  /* in elements */
+  size_t nblocks;
+  size_t *len, *off;      /* [nblocks]; for basic types point at one_ */
+  int contiguous;         /* instances form one dense run */
+  MPI_Datatype mpi_inst;  /* one instance, resized to extent; committed */
+  size_t one_[2];
+} dart_type_info_t;
+
+/* The type table; index = dart_datatype_t. */
+extern dart_type_info_t *dart__types;
+extern int dart__ntypes;
+
+dart_ret_t dart__types_init(void);
+void dart__types_fini(void);
+
+/* Looks a type up or fails naming fn. */
+static inline dart_ret_t dart__type_get(dart_datatype_t t, const char *fn, const dart_type_info_t **ti) {
+  if (__builtin_expect(t <= 0 || t >= dart__ntypes || !dart__types[t].live, 0))
+    return dart__error(DART_ERR_INVAL, "%s: invalid data type %d", fn, (int)t);
+  *ti = &dart__types[t];
+  return DART_OK;
+}
+
+/* Bytes from the first to one past the last element nelem elements of this
+ * layout touch; fails unless nelem is a whole number of instances. */
+static inline dart_ret_t dart__type_span(const dart_type_info_t *ti, size_t nelem, const char *fn,
+                                         size_t *span) {
+  if (__builtin_expect(ti->period == 1 && ti->contiguous, 1)) {
+    if (nelem > SIZE_MAX / ti->elem_size) return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
+    *span = nelem * ti->elem_size;
+    return DART_OK;
+  }
+  if (nelem % ti->period)
+    return dart__error(DART_ERR_INVAL, "%s: %zu elements is not a multiple of the layout's %zu",
+                       fn, nelem, ti->period);
+  size_t ninst = nelem / ti->period;
+  size_t last = ti->off[ti->nblocks - 1] + ti->len[ti->nblocks - 1];
+  *span = ninst ? ((ninst - 1) * ti->extent + last) * ti->elem_size : 0;
+  return DART_OK;
+}
+
+/* Copies nelem elements between two layouts in local memory. */
+void dart__type_copy(char *dst, const dart_type_info_t *dt, const char *src,
+                     const dart_type_info_t *st, size_t nelem);
+
+#endif

@@ -1,0 +1,94 @@
+/* Initialization, shutdown and environment queries. */
+#include <stdlib.h>
+#include <string.h>
+#include "datatype.h"
+#include "segment.h"
+
+dart_state_t dart__state;
+
+dart_ret_t dart_init(int *argc, char ***argv) {
+  if (dart__state.initialized) return dart__error(DART_ERR_INVAL, "dart_init: already initialized");
+  int mpi_init = 0, mpi_fini = 0;
+  MPI_Initialized(&mpi_init);
+  MPI_Finalized(&mpi_fini);
+  if (mpi_fini)
+    return dart__error(DART_ERR_INVAL, "dart_init: MPI is already finalized (dart_exit ended it)");
+  int owned = 0;
+  if (!mpi_init) {
+    if (MPI_Init(argc, argv) != MPI_SUCCESS)
+      return dart__error(DART_ERR_OTHER, "dart_init: MPI_Init failed");
+    owned = 1;
+  }
+  memset(&dart__state, 0, sizeof dart__state);
+  dart__state.mpi_owned = owned;
+
+  /* Every unit must agree on failure, so a bad setting on one fails all. */
+  dart_ret_t ret = dart__config_read(&dart__state.config);
+  int bad = ret != DART_OK, anybad = 0;
+  MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (anybad) {
+    if (!bad) dart__error(DART_ERR_INVAL, "dart_init: a DART_* variable is bad on another unit");
+    goto fail;
+  }
+  MPI_Comm world;
+  MPI_Comm_dup(MPI_COMM_WORLD, &world);
+  MPI_Comm_set_errhandler(world, MPI_ERRORS_RETURN);
+  int rank, size;
+  MPI_Comm_rank(world, &rank);
+  MPI_Comm_size(world, &size);
+  dart__state.myid = rank;
+  dart__state.size = size;
+  if ((ret = dart__types_init()) != DART_OK) goto fail;
+  if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
+  if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
+  dart__state.initialized = 1;
+  if ((ret = dart__segment_local_pool_init()) != DART_OK) {
+    dart__state.initialized = 0;
+    goto fail;
+  }
+  if (dart__state.config.print_config && rank == 0) dart_config_print(stdout);
+  return DART_OK;
+fail:
+  if (owned) MPI_Finalize();
+  return ret != DART_OK ? ret : DART_ERR_INVAL;
+}
+
+dart_ret_t dart_exit(void) {
+  DART_CHECK_INIT("dart_exit");
+  dart_ret_t ret = dart__team_fini_all();
+  dart__types_fini();
+  free(dart__state.node_of);
+  dart__state.node_of = NULL;
+  dart__state.initialized = 0;
+  dart__state.exited = 1;
+  if (dart__state.mpi_owned) MPI_Finalize();
+  return ret;
+}
+
+dart_ret_t dart_initialized(int *flag) {
+  if (!flag) return dart__error(DART_ERR_INVAL, "dart_initialized: flag is NULL");
+  *flag = dart__state.initialized;
+  return DART_OK;
+}
+
+dart_ret_t dart_abort(int errorcode) {
+  int init = 0, fini = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fini);
+  if (init && !fini) MPI_Abort(MPI_COMM_WORLD, errorcode);
+  exit(errorcode);
+}
+
+dart_ret_t dart_myid(dart_unit_t *myid) {
+  DART_CHECK_INIT("dart_myid");
+  if (!myid) return dart__error(DART_ERR_INVAL, "dart_myid: myid is NULL");
+  *myid = dart__state.myid;
+  return DART_OK;
+}
+
+dart_ret_t dart_size(size_t *size) {
+  DART_CHECK_INIT("dart_size");
+  if (!size) return dart__error(DART_ERR_INVAL, "dart_size: size is NULL");
+  *size = (size_t)dart__state.size;
+  return DART_OK;
+}

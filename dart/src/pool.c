@@ -1,0 +1,144 @@
+/* Chunks: team memory reserved once and carved into many allocations. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include "team.h"
+
+/* Collective: every member learns whether all members can go ahead. */
+static int all_agree(MPI_Comm comm, int ok) {
+  int all = 0;
+  if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return 0;
+  return all;
+}
+
+static dart_ret_t chunk_windows_done(dart_team_data_t *team, dart_chunk_t *c) {
+  /* RMA window over the same memory, for members on other nodes. One
+   * passive-target epoch for the window's whole life (lock_all). */
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "same_disp_unit", "true");
+  int ret = MPI_Win_create(c->mine, (MPI_Aint)(c->sizes ? c->sizes[team->myid] : c->size), 1,
+                           info, team->comm, &c->win);
+  MPI_Info_free(&info);
+  if (ret != MPI_SUCCESS) {
+    c->win = MPI_WIN_NULL;
+    return dart__mpi_error(ret, "MPI_Win_create");
+  }
+  MPI_Win_set_errhandler(c->win, MPI_ERRORS_RETURN);
+  DART_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, c->win), "MPI_Win_lock_all");
+  return DART_OK;
+}
+
+dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t **chunk) {
+  dart_ret_t r = dart__team_node_comm(team);
+  if (r != DART_OK) return r;
+  int node_n;
+  MPI_Comm_size(team->node_comm, &node_n);
+
+  /* Shared-memory windows live in /dev/shm: an oversized one would SIGBUS
+   * on first touch instead of failing, so check the space first. */
+  struct statvfs sv;
+  unsigned long long avail = 0, need = (unsigned long long)size * (unsigned long long)node_n;
+  int ok = 1;
+  if (statvfs("/dev/shm", &sv) == 0) {
+    avail = (unsigned long long)sv.f_bavail * sv.f_frsize;
+    if (size > (SIZE_MAX / 2) / (size_t)node_n || need > avail) ok = 0;
+  }
+  dart_chunk_t *c = calloc(1, sizeof *c);
+  char **base = calloc((size_t)team->size, sizeof *base);
+  if (!c || !base) ok = 0;
+  if (!all_agree(team->comm, ok)) {
+    free(c);
+    free(base);
+    if (need > avail)
+      return dart__error(DART_ERR_NOMEM,
+                         "team memory: %zu bytes on each of %d units of this node need %llu "
+                         "bytes of /dev/shm, %llu available",
+                         size, node_n, need, avail);
+    return dart__error(DART_ERR_NOMEM, "team memory: another unit cannot reserve %zu bytes", size);
+  }
+  c->base = base;
+  c->size = size;
+  c->win = MPI_WIN_NULL;
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "alloc_shared_noncontig", "true"); /* own pages per unit: NUMA-local */
+  int ret = MPI_Win_allocate_shared((MPI_Aint)size, 1, info, team->node_comm, &c->mine, &c->shm_win);
+  MPI_Info_free(&info);
+  if (!all_agree(team->comm, ret == MPI_SUCCESS)) {
+    if (ret == MPI_SUCCESS) MPI_Win_free(&c->shm_win);
+    free(base);
+    free(c);
+    return dart__error(DART_ERR_NOMEM, "team memory: MPI_Win_allocate_shared of %zu bytes failed", size);
+  }
+  memset(c->mine, 0, size); /* first touch by the owner places pages on its NUMA node */
+  MPI_Barrier(team->node_comm); /* no peer may write into a part before its owner zeroed it */
+
+  MPI_Group node_group;
+  MPI_Comm_group(team->node_comm, &node_group);
+  for (int i = 0; i < node_n; i++) {
+    int rel;
+    MPI_Group_translate_ranks(node_group, 1, &i, team->group, &rel);
+    MPI_Aint sz;
+    int du;
+    void *p;
+    MPI_Win_shared_query(c->shm_win, i, &sz, &du, &p);
+    base[rel] = p;
+  }
+  MPI_Group_free(&node_group);
+  dart__alloc_init(&c->alloc, size);
+  if (!team->all_on_node && (r = chunk_windows_done(team, c)) != DART_OK) {
+    dart__chunk_destroy(c);
+    return r;
+  }
+  *chunk = c;
+  return DART_OK;
+}
+
+dart_ret_t dart__chunk_register(dart_team_data_t *team, void *addr, size_t size, dart_chunk_t **chunk) {
+  dart_chunk_t *c = calloc(1, sizeof *c);
+  size_t *sizes = malloc(sizeof *sizes * (size_t)team->size);
+  char **base = calloc((size_t)team->size, sizeof *base);
+  /* A failure on one unit travels as SIZE_MAX, so that all fail together. */
+  uint64_t mine = (!c || !sizes || !base || (!addr && size)) ? UINT64_MAX : (uint64_t)size;
+  uint64_t *all = malloc(sizeof *all * (size_t)team->size);
+  int ret = all ? MPI_Allgather(&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, team->comm) : MPI_ERR_NO_MEM;
+  int bad = ret != MPI_SUCCESS;
+  for (int i = 0; i < team->size && !bad; i++) bad = all[i] == UINT64_MAX;
+  if (bad) {
+    free(all);
+    free(c);
+    free(sizes);
+    free(base);
+    return dart__error(DART_ERR_INVAL, "dart_team_memregister: NULL address or allocation failure on some unit");
+  }
+  for (int i = 0; i < team->size; i++) sizes[i] = (size_t)all[i];
+  free(all);
+  c->sizes = sizes;
+  c->base = base;
+  c->mine = addr;
+  c->size = size;
+  c->shm_win = MPI_WIN_NULL;
+  c->win = MPI_WIN_NULL;
+  base[team->myid] = addr;
+  dart_ret_t r = team->size > 1 ? chunk_windows_done(team, c) : DART_OK;
+  if (r != DART_OK) {
+    dart__chunk_destroy(c);
+    return r;
+  }
+  *chunk = c;
+  return DART_OK;
+}
+
+dart_ret_t dart__chunk_destroy(dart_chunk_t *c) {
+  if (c->win != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(c->win);
+    MPI_Win_free(&c->win);
+  }
+  if (c->shm_win != MPI_WIN_NULL) MPI_Win_free(&c->shm_win);
+  dart__alloc_fini(&c->alloc);
+  free(c->base);
+  free(c->sizes);
+  free(c);
+  return DART_OK;
+}

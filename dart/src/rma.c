@@ -1,0 +1,291 @@
+/* One-sided put and get. A target on the caller's node is reached with
+ * memcpy through the shared-memory window (complete on return, whatever
+ * the call's flavour); any other target with MPI RMA on the team window,
+ * inside the epoch opened once by MPI_Win_lock_all. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "datatype.h"
+#include "segment.h"
+
+/* GCC 12 mistakes MPICH's MPI_STATUSES_IGNORE for a zero-sized array. */
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+
+struct dart_handle_struct {
+  MPI_Win win;
+  int rank;
+  int is_put;
+  int nreq;
+  MPI_Request *req; /* points to one_ unless the transfer was split */
+  MPI_Request one_;
+};
+
+/* Validates types and the target range; resolves the target. */
+static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, dart_datatype_t remote,
+                                 dart_datatype_t local, const char *fn, dart_target_t *t,
+                                 const dart_type_info_t **rt, const dart_type_info_t **lt) {
+  DART_CHECK_INIT(fn);
+  dart_ret_t r;
+  if ((r = dart__type_get(remote, fn, rt)) != DART_OK || (r = dart__type_get(local, fn, lt)) != DART_OK)
+    return r;
+  if (__builtin_expect((*rt)->base != (*lt)->base, 0))
+    return dart__error(DART_ERR_INVAL, "%s: source and destination types have different basic types", fn);
+  if (__builtin_expect(!buf && nelem, 0)) return dart__error(DART_ERR_INVAL, "%s: buffer is NULL", fn);
+  size_t span, lspan;
+  if ((r = dart__type_span(*rt, nelem, fn, &span)) != DART_OK ||
+      (r = dart__type_span(*lt, nelem, fn, &lspan)) != DART_OK)
+    return r;
+  return dart__resolve(g, span, fn, t);
+}
+
+static inline void shm_put(const dart_target_t *t, const void *src, const dart_type_info_t *rt,
+                           const dart_type_info_t *lt, size_t nelem) {
+  if (rt->contiguous && lt->contiguous)
+    memmove(t->addr, src, nelem * rt->elem_size); /* src may overlap: it can be global memory */
+  else
+    dart__type_copy(t->addr, rt, src, lt, nelem);
+  atomic_thread_fence(memory_order_seq_cst); /* store fence: visible before any later signal */
+}
+
+static inline void shm_get(void *dst, const dart_target_t *t, const dart_type_info_t *rt,
+                           const dart_type_info_t *lt, size_t nelem) {
+  atomic_thread_fence(memory_order_acquire);
+  if (rt->contiguous && lt->contiguous)
+    memmove(dst, t->addr, nelem * rt->elem_size);
+  else
+    dart__type_copy(dst, lt, t->addr, rt, nelem);
+}
+
+static size_t gcd(size_t a, size_t b) {
+  while (b) {
+    size_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* Issues the MPI operations for one transfer, split so that no count
+ * exceeds MPI's int range. With reqs, uses request-based calls and stores
+ * one request per piece. Returns the number of pieces, or -1 on error. */
+static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const dart_target_t *t,
+                    const dart_type_info_t *rt, size_t nelem, MPI_Request *reqs) {
+  size_t step = lt->period / gcd(lt->period, rt->period) * rt->period; /* lcm */
+  size_t per = step * (((size_t)1 << 30) / step ? ((size_t)1 << 30) / step : 1);
+  size_t es = rt->elem_size;
+  int n = 0;
+  for (size_t done = 0; done < nelem || (nelem == 0 && n == 0); done += per) {
+    size_t len = nelem - done < per ? nelem - done : per;
+    char *laddr = local + done / lt->period * lt->extent * es;
+    MPI_Aint disp = t->disp + (MPI_Aint)(done / rt->period * rt->extent * es);
+    int lc = (int)(len / lt->period), rc = (int)(len / rt->period), ret;
+    if (is_put)
+      ret = reqs ? MPI_Rput(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win, &reqs[n])
+                 : MPI_Put(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win);
+    else
+      ret = reqs ? MPI_Rget(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win, &reqs[n])
+                 : MPI_Get(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win);
+    if (ret != MPI_SUCCESS) {
+      dart__mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
+      return -1;
+    }
+    n++;
+    if (nelem == 0) break;
+  }
+  return n;
+}
+
+static size_t npieces(size_t nelem) { return nelem / ((size_t)1 << 29) + 1; }
+
+dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                    dart_datatype_t dst_type) {
+  dart_target_t t;
+  const dart_type_info_t *rt, *lt;
+  dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put", &t, &rt, &lt);
+  if (r != DART_OK) return r;
+  if (t.addr) {
+    shm_put(&t, src, rt, lt, nelem);
+    return DART_OK;
+  }
+  return mpi_xfer(1, (char *)src, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
+}
+
+dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                    dart_datatype_t dst_type) {
+  dart_target_t t;
+  const dart_type_info_t *rt, *lt;
+  dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get", &t, &rt, &lt);
+  if (r != DART_OK) return r;
+  if (t.addr) {
+    shm_get(dst, &t, rt, lt, nelem);
+    return DART_OK;
+  }
+  return mpi_xfer(0, dst, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
+}
+
+dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                             dart_datatype_t dst_type) {
+  dart_target_t t;
+  const dart_type_info_t *rt, *lt;
+  dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put_blocking", &t, &rt, &lt);
+  if (r != DART_OK) return r;
+  if (t.addr) {
+    shm_put(&t, src, rt, lt, nelem);
+    return DART_OK;
+  }
+  if (mpi_xfer(1, (char *)src, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
+  DART_MPI(MPI_Win_flush(t.rank, t.win), "MPI_Win_flush");
+  return DART_OK;
+}
+
+dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                             dart_datatype_t dst_type) {
+  dart_target_t t;
+  const dart_type_info_t *rt, *lt;
+  dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get_blocking", &t, &rt, &lt);
+  if (r != DART_OK) return r;
+  if (t.addr) {
+    shm_get(dst, &t, rt, lt, nelem);
+    return DART_OK;
+  }
+  if (mpi_xfer(0, dst, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
+  DART_MPI(MPI_Win_flush_local(t.rank, t.win), "MPI_Win_flush_local");
+  return DART_OK;
+}
+
+static dart_ret_t xfer_handle(int is_put, char *local, dart_gptr_t gptr, size_t nelem,
+                              dart_datatype_t remote, dart_datatype_t ltype, dart_handle_t *handle,
+                              const char *fn) {
+  if (!handle) return dart__error(DART_ERR_INVAL, "%s: handle is NULL", fn);
+  *handle = DART_HANDLE_NULL;
+  dart_target_t t;
+  const dart_type_info_t *rt, *lt;
+  dart_ret_t r = prepare(gptr, local, nelem, remote, ltype, fn, &t, &rt, &lt);
+  if (r != DART_OK) return r;
+  if (t.addr) { /* complete now: no handle, nothing to wait for */
+    if (is_put) shm_put(&t, local, rt, lt, nelem); else shm_get(local, &t, rt, lt, nelem);
+    return DART_OK;
+  }
+  size_t max = npieces(nelem);
+  dart_handle_t h = malloc(sizeof *h);
+  MPI_Request *req = h && max > 1 ? malloc(sizeof *req * max) : h ? &h->one_ : NULL;
+  if (!req) {
+    free(h);
+    return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+  }
+  h->req = req;
+  h->win = t.win;
+  h->rank = t.rank;
+  h->is_put = is_put;
+  h->nreq = mpi_xfer(is_put, local, lt, &t, rt, nelem, h->req);
+  if (h->nreq < 0) {
+    if (h->req != &h->one_) free(h->req);
+    free(h);
+    return DART_ERR_OTHER;
+  }
+  *handle = h;
+  return DART_OK;
+}
+
+dart_ret_t dart_put_handle(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                           dart_datatype_t dst_type, dart_handle_t *handle) {
+  return xfer_handle(1, (char *)src, gptr, nelem, dst_type, src_type, handle, "dart_put_handle");
+}
+
+dart_ret_t dart_get_handle(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                           dart_datatype_t dst_type, dart_handle_t *handle) {
+  return xfer_handle(0, dst, gptr, nelem, src_type, dst_type, handle, "dart_get_handle");
+}
+
+/* Completes one handle; remote completion of a put needs a flush of its
+ * target after the requests (which only complete it locally). */
+static dart_ret_t handle_finish(dart_handle_t *handle, int remote) {
+  dart_handle_t h = *handle;
+  DART_MPI(MPI_Waitall(h->nreq, h->req, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  if (remote && h->is_put) DART_MPI(MPI_Win_flush(h->rank, h->win), "MPI_Win_flush");
+  if (h->req != &h->one_) free(h->req);
+  free(h);
+  *handle = DART_HANDLE_NULL;
+  return DART_OK;
+}
+
+static dart_ret_t wait_n(dart_handle_t handles[], size_t n, int remote, const char *fn) {
+  DART_CHECK_INIT(fn);
+  if (!handles && n) return dart__error(DART_ERR_INVAL, "%s: handles is NULL", fn);
+  dart_ret_t ret = DART_OK;
+  for (size_t i = 0; i < n; i++) {
+    if (handles[i] == DART_HANDLE_NULL) continue;
+    dart_ret_t r = handle_finish(&handles[i], remote);
+    if (r != DART_OK) ret = r;
+  }
+  return ret;
+}
+
+dart_ret_t dart_wait(dart_handle_t *handle) {
+  if (!handle) return dart__error(DART_ERR_INVAL, "dart_wait: handle is NULL");
+  return wait_n(handle, 1, 1, "dart_wait");
+}
+
+dart_ret_t dart_wait_local(dart_handle_t *handle) {
+  if (!handle) return dart__error(DART_ERR_INVAL, "dart_wait_local: handle is NULL");
+  return wait_n(handle, 1, 0, "dart_wait_local");
+}
+
+dart_ret_t dart_waitall(dart_handle_t handles[], size_t n) { return wait_n(handles, n, 1, "dart_waitall"); }
+
+dart_ret_t dart_waitall_local(dart_handle_t handles[], size_t n) {
+  return wait_n(handles, n, 0, "dart_waitall_local");
+}
+
+static dart_ret_t test_n(dart_handle_t handles[], size_t n, int remote, int *flag, const char *fn) {
+  DART_CHECK_INIT(fn);
+  if ((!handles && n) || !flag) return dart__error(DART_ERR_INVAL, "%s: NULL argument", fn);
+  int all = 1;
+  for (size_t i = 0; i < n; i++) {
+    dart_handle_t h = handles[i];
+    if (h == DART_HANDLE_NULL) continue;
+    int done = 0;
+    DART_MPI(MPI_Testall(h->nreq, h->req, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
+    if (!done) {
+      all = 0;
+      continue;
+    }
+    dart_ret_t r = handle_finish(&handles[i], remote);
+    if (r != DART_OK) return r;
+  }
+  *flag = all;
+  return DART_OK;
+}
+
+dart_ret_t dart_test(dart_handle_t *handle, int *flag) { return test_n(handle, 1, 1, flag, "dart_test"); }
+
+dart_ret_t dart_test_local(dart_handle_t *handle, int *flag) {
+  return test_n(handle, 1, 0, flag, "dart_test_local");
+}
+
+dart_ret_t dart_testall(dart_handle_t handles[], size_t n, int *flag) {
+  return test_n(handles, n, 1, flag, "dart_testall");
+}
+
+dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag) {
+  return test_n(handles, n, 0, flag, "dart_testall_local");
+}
+
+/* ---- Flush ---- */
+
+static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
+  DART_CHECK_INIT(fn);
+  dart_target_t t;
+  dart_ret_t r = dart__resolve(gptr, 0, fn, &t);
+  if (r != DART_OK) return r;
+  atomic_thread_fence(memory_order_seq_cst); /* orders shared-memory transfers */
+  if (t.win == MPI_WIN_NULL || (!all && t.addr)) return DART_OK;
+  int ret = all ? (remote ? MPI_Win_flush_all(t.win) : MPI_Win_flush_local_all(t.win))
+                : (remote ? MPI_Win_flush(t.rank, t.win) : MPI_Win_flush_local(t.rank, t.win));
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, fn);
+}
+
+dart_ret_t dart_flush(dart_gptr_t gptr) { return flush(gptr, 0, 1, "dart_flush"); }
+dart_ret_t dart_flush_all(dart_gptr_t gptr) { return flush(gptr, 1, 1, "dart_flush_all"); }
+dart_ret_t dart_flush_local(dart_gptr_t gptr) { return flush(gptr, 0, 0, "dart_flush_local"); }
+dart_ret_t dart_flush_local_all(dart_gptr_t gptr) { return flush(gptr, 1, 0, "dart_flush_local_all"); }

@@ -1,0 +1,72 @@
+/* Segments: what a global pointer's segment id refers to (internal). */
+#ifndef DART_SRC_SEGMENT_H
+#define DART_SRC_SEGMENT_H
+
+#include "team.h"
+
+/* One allocation: a range [disp, disp + size) at the same displacement in
+ * every member's part of a chunk. */
+struct dart_segment {
+  dart_chunk_t *chunk;
+  uint64_t disp;
+  size_t size;        /* bytes per member (per-member sizes in chunk->sizes) */
+  int registered;     /* the chunk is user memory owned by this segment */
+};
+
+/* Creates the non-collective pool (segment 0 of DART_TEAM_ALL). */
+dart_ret_t dart__segment_local_pool_init(void);
+
+/* Frees every segment and chunk of a team. Collective over the team. */
+dart_ret_t dart__segment_team_fini(dart_team_data_t *team);
+
+/* Where one transfer goes: a local address on the shared-memory path, or
+ * (addr == NULL) window, rank and displacement on the MPI path. */
+typedef struct {
+  char *addr;
+  MPI_Win win;
+  int rank;
+  MPI_Aint disp;
+  dart_team_data_t *team;
+  dart_segment_t *seg;
+} dart_target_t;
+
+/* Size of member rel's part of a segment. */
+static inline size_t dart__segment_size(const dart_segment_t *seg, int rel) {
+  return seg->chunk->sizes ? seg->chunk->sizes[rel] : seg->size;
+}
+
+/* Resolves gptr for an access of span bytes: O(1), array lookups only.
+ * Every check a bad pointer can fail is here, so that nothing is ever
+ * written outside the target segment. */
+static inline dart_ret_t dart__resolve(dart_gptr_t g, size_t span, const char *fn,
+                                       dart_target_t *t) {
+  dart_team_data_t *team = dart__team_slots[g.flags & DART_TEAM_SLOT_MASK];
+  if (__builtin_expect(!team || team->gptr_flags != g.flags, 0))
+    return dart__error(DART_ERR_INVAL, "%s: not a valid global pointer (null, or its team was destroyed)", fn);
+  if (__builtin_expect(g.segid < 0 || g.segid >= team->segs_cap || !team->segs[g.segid], 0))
+    return dart__error(DART_ERR_NOTFOUND, "%s: segment %d does not exist (freed?)", fn, (int)g.segid);
+  dart_segment_t *seg = team->segs[g.segid];
+  if (__builtin_expect((uint32_t)g.unitid >= (uint32_t)dart__state.size, 0))
+    return dart__error(DART_ERR_INVAL, "%s: unit %d out of range [0, %d)", fn, (int)g.unitid,
+                       dart__state.size);
+  int rel = team->abs2rel ? team->abs2rel[g.unitid] : g.unitid;
+  if (__builtin_expect(rel < 0, 0))
+    return dart__error(DART_ERR_INVAL, "%s: unit %d is not a member of the segment's team", fn,
+                       (int)g.unitid);
+  size_t size = dart__segment_size(seg, rel);
+  if (__builtin_expect(g.offset > size || span > size - g.offset, 0))
+    return dart__error(DART_ERR_INVAL,
+                       "%s: access of %zu bytes at offset %llu is past the end of the segment "
+                       "(%zu bytes on unit %d)",
+                       fn, span, (unsigned long long)g.offset, size, (int)g.unitid);
+  dart_chunk_t *c = seg->chunk;
+  t->addr = c->base[rel] ? c->base[rel] + seg->disp + g.offset : NULL;
+  t->win = c->win;
+  t->rank = rel;
+  t->disp = (MPI_Aint)(seg->disp + g.offset);
+  t->team = team;
+  t->seg = seg;
+  return DART_OK;
+}
+
+#endif

@@ -1,0 +1,49 @@
+/* Runtime-wide state, configuration and error reporting (internal). */
+#ifndef DART_SRC_STATE_H
+#define DART_SRC_STATE_H
+
+#include <mpi.h>
+#include <dart/dart.h>
+
+typedef struct dart_team_data dart_team_data_t;
+
+typedef struct {
+  int initialized;
+  int mpi_owned;       /* dart_init called MPI_Init, so dart_exit finalizes */
+  int exited;          /* dart_exit ran; MPI may be gone */
+  dart_unit_t myid;
+  int size;
+  dart_config_t config;
+  int32_t *node_of;    /* [size] node id of every unit */
+  dart_team_data_t *all;
+} dart_state_t;
+
+extern dart_state_t dart__state;
+
+/* Records a detailed message for dart_last_error and returns status. */
+dart_ret_t dart__error(dart_ret_t status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Maps an MPI error code to a DART status with a message naming the call. */
+dart_ret_t dart__mpi_error(int mpi_ret, const char *call);
+
+#define DART_CHECK_INIT(fn)                                                          \
+  do {                                                                              \
+    if (__builtin_expect(!dart__state.initialized, 0))                              \
+      return dart__error(DART_ERR_NOTINIT, "%s: DART is not initialized", fn);      \
+  } while (0)
+
+#define DART_MPI(call, name)                                                         \
+  do {                                                                              \
+    int dart_mpi_ret_ = (call);                                                     \
+    if (__builtin_expect(dart_mpi_ret_ != MPI_SUCCESS, 0))                          \
+      return dart__mpi_error(dart_mpi_ret_, name);                                  \
+  } while (0)
+
+/* Reads DART_* variables into cfg; prints a message naming a bad one. */
+dart_ret_t dart__config_read(dart_config_t *cfg);
+
+/* Computes node ids (real or virtual) of all units; fills dart__state. */
+dart_ret_t dart__topology_init(MPI_Comm world);
+
+#endif

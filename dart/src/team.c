@@ -1,0 +1,258 @@
+/* Teams. A team is an MPI communicator plus the translation tables and the
+ * memory it owns. Lookup by id is O(1) through the slot table. */
+#include <stdlib.h>
+#include <string.h>
+#include "segment.h"
+
+dart_team_data_t *dart__team_slots[DART_TEAM_MAX_SLOTS];
+static uint8_t slot_gen[DART_TEAM_MAX_SLOTS];
+static int64_t team_serial; /* highest serial this unit has seen */
+
+const dart_unit_t *dart__group_units(const dart_group_t g, size_t *n);
+
+dart_ret_t dart__team_lookup(dart_team_t id, const char *fn, dart_team_data_t **team) {
+  if (__builtin_expect(!dart__state.initialized, 0))
+    return dart__error(DART_ERR_NOTINIT, "%s: DART is not initialized", fn);
+  *team = dart__team_get(id);
+  if (!*team)
+    return dart__error(DART_ERR_INVAL, "%s: team %lld does not exist on unit %d", fn,
+                       (long long)id, (int)dart__state.myid);
+  return DART_OK;
+}
+
+/* Fills rank tables and registers the team in its slot. */
+static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64_t serial,
+                             int gen, dart_team_t parent) {
+  t->comm = comm;
+  t->parent = parent;
+  t->slot = slot;
+  t->id = ((dart_team_t)serial << DART_TEAM_SLOT_BITS) | slot;
+  t->gptr_flags = (uint16_t)(DART_GPTR_VALID | ((unsigned)gen << DART_GPTR_GEN_SHIFT) | (unsigned)slot);
+  t->node_comm = MPI_COMM_NULL;
+  MPI_Comm_rank(comm, &t->myid);
+  MPI_Comm_size(comm, &t->size);
+  MPI_Comm_group(comm, &t->group);
+  t->rel2abs = malloc(sizeof *t->rel2abs * (size_t)t->size);
+  if (!t->rel2abs) return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
+  MPI_Group world_group;
+  MPI_Comm_group(dart__state.all ? dart__state.all->comm : comm, &world_group);
+  int *ranks = malloc(sizeof *ranks * (size_t)t->size);
+  if (!ranks) return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
+  for (int i = 0; i < t->size; i++) ranks[i] = i;
+  MPI_Group_translate_ranks(t->group, t->size, ranks, world_group, t->rel2abs);
+  MPI_Group_free(&world_group);
+  free(ranks);
+  if (slot != 0) { /* DART_TEAM_ALL translates by identity */
+    t->abs2rel = malloc(sizeof *t->abs2rel * (size_t)dart__state.size);
+    if (!t->abs2rel) return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
+    for (int i = 0; i < dart__state.size; i++) t->abs2rel[i] = -1;
+    for (int i = 0; i < t->size; i++) t->abs2rel[t->rel2abs[i]] = i;
+  }
+  slot_gen[slot] = (uint8_t)gen;
+  if (serial > team_serial) team_serial = serial;
+  dart__team_slots[slot] = t;
+  return DART_OK;
+}
+
+static void team_free(dart_team_data_t *t) {
+  if (dart__team_slots[t->slot] == t) dart__team_slots[t->slot] = NULL;
+  if (t->node_comm != MPI_COMM_NULL) MPI_Comm_free(&t->node_comm);
+  if (t->group != MPI_GROUP_NULL) MPI_Group_free(&t->group);
+  if (t->comm != MPI_COMM_NULL) MPI_Comm_free(&t->comm);
+  free(t->rel2abs);
+  free(t->abs2rel);
+  free(t->segs);
+  free(t->free_ids);
+  free(t->chunks);
+  free(t);
+}
+
+dart_ret_t dart__team_node_comm(dart_team_data_t *t) {
+  if (t->node_comm != MPI_COMM_NULL) return DART_OK;
+  DART_MPI(MPI_Comm_split(t->comm, dart__state.node_of[dart__state.myid], t->myid, &t->node_comm),
+           "MPI_Comm_split (team node communicator)");
+  int n;
+  MPI_Comm_size(t->node_comm, &n);
+  t->all_on_node = n == t->size;
+  return DART_OK;
+}
+
+dart_ret_t dart__team_all_init(MPI_Comm world) {
+  memset(dart__team_slots, 0, sizeof dart__team_slots);
+  memset(slot_gen, 0, sizeof slot_gen);
+  team_serial = 0;
+  dart_team_data_t *t = calloc(1, sizeof *t);
+  if (!t) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
+  dart_ret_t r = team_setup(t, world, 0, 0, 0, DART_TEAM_NULL);
+  if (r == DART_OK) r = dart__team_node_comm(t);
+  if (r != DART_OK) {
+    team_free(t);
+    return r;
+  }
+  dart__state.all = t;
+  return DART_OK;
+}
+
+dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_team_t *newteam) {
+  dart_team_data_t *p;
+  dart_ret_t r = dart__team_lookup(parent, "dart_team_create", &p);
+  if (r != DART_OK) return r;
+  if (!newteam) return dart__error(DART_ERR_INVAL, "dart_team_create: newteam is NULL");
+  *newteam = DART_TEAM_NULL;
+
+  /* Validate locally, then agree, so a bad group on one unit fails all. */
+  size_t n = 0;
+  const dart_unit_t *units = group ? dart__group_units(group, &n) : NULL;
+  int bad = !group, member = 0;
+  for (size_t i = 0; i < n && !bad; i++) {
+    if (p->abs2rel && p->abs2rel[units[i]] < 0) bad = 1;
+    if (units[i] == dart__state.myid) member = 1;
+  }
+  int anybad = 0;
+  DART_MPI(MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, p->comm), "MPI_Allreduce");
+  if (anybad)
+    return dart__error(DART_ERR_INVAL,
+                       "dart_team_create: a group is NULL or has units outside the parent team");
+
+  MPI_Group world_group, g = MPI_GROUP_EMPTY;
+  MPI_Comm_group(dart__state.all->comm, &world_group);
+  if (member) MPI_Group_incl(world_group, (int)n, (const int *)units, &g);
+  MPI_Group_free(&world_group);
+  MPI_Comm comm;
+  int ret = MPI_Comm_create(p->comm, g, &comm);
+  if (g != MPI_GROUP_EMPTY) MPI_Group_free(&g);
+  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Comm_create");
+  if (comm == MPI_COMM_NULL) return DART_OK;
+  MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+
+  /* Agree on a slot free on every member, then on serial and generation. */
+  enum { W = DART_TEAM_MAX_SLOTS / 64 };
+  uint64_t used[W] = {0}, all_used[W];
+  for (int s = 0; s < DART_TEAM_MAX_SLOTS; s++)
+    if (dart__team_slots[s]) used[s / 64] |= (uint64_t)1 << (s % 64);
+  ret = MPI_Allreduce(used, all_used, W, MPI_UINT64_T, MPI_BOR, comm);
+  if (ret != MPI_SUCCESS) {
+    MPI_Comm_free(&comm);
+    return dart__mpi_error(ret, "MPI_Allreduce");
+  }
+  int slot = -1;
+  for (int s = 1; s < DART_TEAM_MAX_SLOTS && slot < 0; s++)
+    if (!(all_used[s / 64] >> (s % 64) & 1)) slot = s;
+  if (slot < 0) {
+    MPI_Comm_free(&comm);
+    return dart__error(DART_ERR_NOMEM, "dart_team_create: %d teams alive, no free team slot",
+                       DART_TEAM_MAX_SLOTS - 1);
+  }
+  int64_t mine[2] = {team_serial, slot_gen[slot]}, agreed[2];
+  ret = MPI_Allreduce(mine, agreed, 2, MPI_INT64_T, MPI_MAX, comm);
+  if (ret != MPI_SUCCESS) {
+    MPI_Comm_free(&comm);
+    return dart__mpi_error(ret, "MPI_Allreduce");
+  }
+  dart_team_data_t *t = calloc(1, sizeof *t);
+  if (!t) {
+    MPI_Comm_free(&comm);
+    return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
+  }
+  t->group = MPI_GROUP_NULL;
+  r = team_setup(t, comm, slot, agreed[0] + 1, (int)((agreed[1] + 1) & DART_GPTR_GEN_MASK), parent);
+  if (r != DART_OK) {
+    team_free(t);
+    return r;
+  }
+  *newteam = t->id;
+  return DART_OK;
+}
+
+dart_ret_t dart_team_destroy(dart_team_t *team) {
+  if (!team) return dart__error(DART_ERR_INVAL, "dart_team_destroy: team is NULL");
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(*team, "dart_team_destroy", &t);
+  if (r != DART_OK) return r;
+  if (t->slot == 0) return dart__error(DART_ERR_INVAL, "dart_team_destroy: DART_TEAM_ALL cannot be destroyed");
+  r = dart__segment_team_fini(t);
+  team_free(t);
+  *team = DART_TEAM_NULL;
+  return r;
+}
+
+dart_ret_t dart__team_fini_all(void) {
+  dart_ret_t ret = DART_OK;
+  for (int s = DART_TEAM_MAX_SLOTS - 1; s >= 0; s--) {
+    dart_team_data_t *t = dart__team_slots[s];
+    if (!t) continue;
+    dart_ret_t r = dart__segment_team_fini(t);
+    if (r != DART_OK) ret = r;
+    team_free(t);
+  }
+  dart__state.all = NULL;
+  return ret;
+}
+
+dart_ret_t dart_team_myid(dart_team_t team, dart_unit_t *myid) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart_team_myid", &t);
+  if (r != DART_OK) return r;
+  if (!myid) return dart__error(DART_ERR_INVAL, "dart_team_myid: myid is NULL");
+  *myid = t->myid;
+  return DART_OK;
+}
+
+dart_ret_t dart_team_size(dart_team_t team, size_t *size) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart_team_size", &t);
+  if (r != DART_OK) return r;
+  if (!size) return dart__error(DART_ERR_INVAL, "dart_team_size: size is NULL");
+  *size = (size_t)t->size;
+  return DART_OK;
+}
+
+dart_ret_t dart_team_get_group(dart_team_t team, dart_group_t *group) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart_team_get_group", &t);
+  if (r != DART_OK) return r;
+  if (!group) return dart__error(DART_ERR_INVAL, "dart_team_get_group: group is NULL");
+  if ((r = dart_group_create(group)) != DART_OK) return r;
+  for (int i = 0; i < t->size && r == DART_OK; i++) r = dart_group_addmember(*group, t->rel2abs[i]);
+  if (r != DART_OK) dart_group_destroy(group);
+  return r;
+}
+
+dart_ret_t dart_team_get_parent(dart_team_t team, dart_team_t *parent) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart_team_get_parent", &t);
+  if (r != DART_OK) return r;
+  if (!parent) return dart__error(DART_ERR_INVAL, "dart_team_get_parent: parent is NULL");
+  *parent = t->parent;
+  return DART_OK;
+}
+
+dart_ret_t dart_team_unit_l2g(dart_team_t team, dart_unit_t relative, dart_unit_t *absolute) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart_team_unit_l2g", &t);
+  if (r != DART_OK) return r;
+  if (!absolute) return dart__error(DART_ERR_INVAL, "dart_team_unit_l2g: absolute is NULL");
+  if (relative < 0 || relative >= t->size) {
+    *absolute = DART_UNDEFINED_UNIT_ID;
+    return dart__error(DART_ERR_INVAL, "dart_team_unit_l2g: unit %d out of range [0, %d)",
+                       (int)relative, t->size);
+  }
+  *absolute = t->rel2abs[relative];
+  return DART_OK;
+}
+
+dart_ret_t dart_team_unit_g2l(dart_team_t team, dart_unit_t absolute, dart_unit_t *relative) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart_team_unit_g2l", &t);
+  if (r != DART_OK) return r;
+  if (!relative) return dart__error(DART_ERR_INVAL, "dart_team_unit_g2l: relative is NULL");
+  *relative = DART_UNDEFINED_UNIT_ID;
+  if (absolute < 0 || absolute >= dart__state.size)
+    return dart__error(DART_ERR_INVAL, "dart_team_unit_g2l: unit %d out of range [0, %d)",
+                       (int)absolute, dart__state.size);
+  int rel = t->abs2rel ? t->abs2rel[absolute] : absolute;
+  if (rel < 0)
+    return dart__error(DART_ERR_NOTFOUND, "dart_team_unit_g2l: unit %d is not in the team", (int)absolute);
+  *relative = rel;
+  return DART_OK;
+}

@@ -1,0 +1,71 @@
+/* Teams: slot table with O(1) lookup by id, communicators, node layout. */
+#ifndef DART_SRC_TEAM_H
+#define DART_SRC_TEAM_H
+
+#include "state.h"
+#include "pool.h"
+
+/* A team id is (serial << DART_TEAM_SLOT_BITS) | slot. The slot indexes the
+ * table below and is the same on every member; the serial, agreed at
+ * creation as max+1 over the members, makes ids unique within a run. */
+#define DART_TEAM_SLOT_BITS 11
+#define DART_TEAM_MAX_SLOTS (1 << DART_TEAM_SLOT_BITS) /* 2048 live teams */
+#define DART_TEAM_SLOT_MASK (DART_TEAM_MAX_SLOTS - 1)
+
+/* gptr.flags = valid bit | 4-bit slot generation | slot. The generation makes
+ * a stale pointer to a destroyed team whose slot was reused fail the check. */
+#define DART_GPTR_VALID 0x8000u
+#define DART_GPTR_GEN_SHIFT DART_TEAM_SLOT_BITS
+#define DART_GPTR_GEN_MASK 0xFu
+
+/* Segment ids are int16: 0 is the non-collective pool (team ALL only),
+ * 1 .. DART_MAX_SEGID are collective segments. */
+#define DART_MAX_SEGID 32767
+
+typedef struct dart_segment dart_segment_t;
+
+struct dart_team_data {
+  dart_team_t id;
+  dart_team_t parent;
+  int slot;
+  uint16_t gptr_flags;
+  MPI_Comm comm;
+  MPI_Group group;
+  int myid, size;
+  int32_t *rel2abs;    /* [size] */
+  int32_t *abs2rel;    /* [world size], -1 for non-members; NULL for ALL */
+  MPI_Comm node_comm;  /* members on my node; MPI_COMM_NULL until needed */
+  int all_on_node;     /* every member is on my node: no MPI path needed */
+  /* Segments by id; ids are reused oldest-freed first. */
+  dart_segment_t **segs;
+  int segs_cap;
+  int next_segid;
+  int16_t *free_ids;   /* ring buffer of freed ids */
+  int free_head, free_count;
+  /* Pool chunks serving collective allocations, in creation order. */
+  dart_chunk_t **chunks;
+  int nchunks, chunks_cap;
+};
+
+extern dart_team_data_t *dart__team_slots[DART_TEAM_MAX_SLOTS];
+
+/* O(1): the team with this id, or NULL if it does not exist here. */
+static inline dart_team_data_t *dart__team_get(dart_team_t id) {
+  if (id < 0) return NULL;
+  dart_team_data_t *t = dart__team_slots[id & DART_TEAM_SLOT_MASK];
+  return (t && t->id == id) ? t : NULL;
+}
+
+/* Looks a team up or fails with DART_ERR_INVAL naming fn. */
+dart_ret_t dart__team_lookup(dart_team_t id, const char *fn, dart_team_data_t **team);
+
+/* Creates DART_TEAM_ALL on the given world communicator. */
+dart_ret_t dart__team_all_init(MPI_Comm world);
+
+/* Creates the team's node communicator if it does not exist. Collective. */
+dart_ret_t dart__team_node_comm(dart_team_data_t *team);
+
+/* Frees every team (in slot order, so collectives match) at dart_exit. */
+dart_ret_t dart__team_fini_all(void);
+
+#endif

@@ -1,0 +1,60 @@
+/* Node layout: which units share memory. With DART_UNITS_PER_NODE=k the
+ * units of each real node are cut into virtual nodes of k consecutive
+ * units, so that the inter-node (MPI RMA) path runs on one machine. */
+#include <stdlib.h>
+#include "state.h"
+
+static int cmp_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
+dart_ret_t dart__topology_init(MPI_Comm world) {
+  MPI_Comm shm;
+  int lrank, wrank = dart__state.myid, n = dart__state.size;
+  DART_MPI(MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, wrank, MPI_INFO_NULL, &shm),
+           "MPI_Comm_split_type");
+  MPI_Comm_rank(shm, &lrank);
+  int leader = wrank;
+  MPI_Bcast(&leader, 1, MPI_INT, 0, shm); /* lowest world rank names the real node */
+  MPI_Comm_free(&shm);
+  size_t k = dart__state.config.units_per_node;
+  int64_t key = (int64_t)leader * n + (k ? (int64_t)(lrank / (int)k) : 0);
+
+  int64_t *keys = malloc(sizeof *keys * (size_t)n * 2);
+  int32_t *node_of = malloc(sizeof *node_of * (size_t)n);
+  if (!keys || !node_of) {
+    free(keys);
+    free(node_of);
+    return dart__error(DART_ERR_NOMEM, "dart_init: out of memory for the node table");
+  }
+  int ret = MPI_Allgather(&key, 1, MPI_INT64_T, keys, 1, MPI_INT64_T, world);
+  if (ret != MPI_SUCCESS) {
+    free(keys);
+    free(node_of);
+    return dart__mpi_error(ret, "MPI_Allgather");
+  }
+  /* Number nodes densely in order of their keys. */
+  int64_t *sorted = keys + n;
+  for (int i = 0; i < n; i++) sorted[i] = keys[i];
+  qsort(sorted, (size_t)n, sizeof *sorted, cmp_i64);
+  int nnodes = 0;
+  for (int i = 0; i < n; i++)
+    if (i == 0 || sorted[i] != sorted[i - 1]) sorted[nnodes++] = sorted[i];
+  size_t node_size = 0;
+  for (int i = 0; i < n; i++) {
+    int lo = 0, hi = nnodes - 1;
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      if (sorted[mid] < keys[i]) lo = mid + 1; else hi = mid;
+    }
+    node_of[i] = lo;
+    if (keys[i] == key) node_size++;
+  }
+  free(keys);
+  dart__state.node_of = node_of;
+  dart__state.config.num_nodes = (size_t)nnodes;
+  dart__state.config.node_id = (size_t)node_of[wrank];
+  dart__state.config.node_size = node_size;
+  return DART_OK;
+}

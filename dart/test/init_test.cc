@@ -1,0 +1,88 @@
+// Initialization, environment queries, configuration and calls outside
+// dart_init .. dart_exit.
+#include <cstdlib>
+#include <cstring>
+
+#include "dart_test.h"
+
+TEST(Init, EnvironmentQueries) {
+  int flag = 0;
+  ASSERT_DART_OK(dart_initialized(&flag));
+  EXPECT_EQ(1, flag);
+  int mpi_size;
+  MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+  int mpi_rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
+  EXPECT_EQ(mpi_size, test_size());
+  EXPECT_EQ(mpi_rank, test_myid());
+  EXPECT_EQ(DART_ERR_INVAL, dart_myid(nullptr));
+  EXPECT_EQ(DART_ERR_INVAL, dart_size(nullptr));
+}
+
+TEST(Init, ConfigurationReflectsEnvironment) {
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  EXPECT_GE(cfg.local_pool_bytes, size_t{64} << 20);
+  const char* k = std::getenv("DART_UNITS_PER_NODE");
+  size_t per_node = k ? std::strtoul(k, nullptr, 10) : 0;
+  EXPECT_EQ(per_node, cfg.units_per_node);
+  if (per_node) {
+    EXPECT_LE(cfg.node_size, per_node);
+    EXPECT_EQ((test_size() + per_node - 1) / per_node, cfg.num_nodes);
+  } else {
+    EXPECT_EQ(1u, cfg.num_nodes);  // one machine
+    EXPECT_EQ(static_cast<size_t>(test_size()), cfg.node_size);
+  }
+  char buf[512] = {};
+  FILE* f = fmemopen(buf, sizeof buf, "w");
+  ASSERT_DART_OK(dart_config_print(f));
+  std::fclose(f);
+  EXPECT_NE(nullptr, std::strstr(buf, "DART_LOCAL_POOL="));
+  EXPECT_NE(nullptr, std::strstr(buf, "DART_UNITS_PER_NODE="));
+}
+
+TEST(Init, StatusMessages) {
+  EXPECT_STREQ("success", dart_strerror(DART_OK));
+  EXPECT_NE(nullptr, std::strstr(dart_strerror(DART_ERR_NOTINIT), "not initialized"));
+  EXPECT_EQ(DART_ERR_INVAL, dart_init(nullptr, nullptr));  // already initialized
+  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "already initialized"));
+}
+
+// dart_exit, calls while not initialized, a bad variable, then re-init. MPI
+// belongs to the test main, so dart_exit leaves it alone and dart_init works
+// again.
+TEST(Init, CallsOutsideInitFailAndReinitWorks) {
+  ASSERT_DART_OK(dart_exit());
+  int flag = 1;
+  ASSERT_DART_OK(dart_initialized(&flag));
+  EXPECT_EQ(0, flag);
+  int mpi_up = 0;
+  MPI_Initialized(&mpi_up);
+  EXPECT_EQ(1, mpi_up);  // not finalized: the program owns MPI
+  dart_unit_t id;
+  size_t n;
+  dart_gptr_t g = DART_GPTR_NULL;
+  int v = 0;
+  dart_team_t team;
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_myid(&id));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_size(&n));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_memalloc(8, &g));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_put_blocking(g, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_barrier(DART_TEAM_ALL));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_team_memalloc_aligned(DART_TEAM_ALL, 8, &g));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_team_create(DART_TEAM_ALL, nullptr, &team));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_exit());
+
+  setenv("DART_LOCAL_POOL", "lots", 1);
+  EXPECT_EQ(DART_ERR_INVAL, dart_init(nullptr, nullptr));
+  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "DART_LOCAL_POOL"));
+  setenv("DART_LOCAL_POOL", "8M", 1);
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  unsetenv("DART_LOCAL_POOL");
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  EXPECT_EQ(size_t{8} << 20, cfg.local_pool_bytes);
+  ASSERT_DART_OK(dart_myid(&id));
+  EXPECT_EQ(test_myid(), id);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+}

@@ -1,0 +1,277 @@
+// One-sided communication: patterns written by every unit to every unit and
+// read back, through every completion call, with contiguous and strided /
+// indexed layouts. Under DART_UNITS_PER_NODE=1 every transfer between two
+// units takes the MPI path; otherwise the shared-memory path.
+#include <complex>
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+#include "dart_test.h"
+
+namespace {
+constexpr int K = 64;  // ints per (writer, owner) slot
+
+// A segment of n*K ints per unit; slot w of unit u is written by unit w.
+struct Slots {
+  dart_gptr_t g{};
+  Slots() { EXPECT_EQ(DART_OK, dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int) * K * test_size(), &g)); }
+  ~Slots() {
+    dart_barrier(DART_TEAM_ALL);
+    dart_team_memfree(g);
+  }
+  dart_gptr_t at(int owner, int writer, int i = 0) const {
+    dart_gptr_t p = g;
+    dart_gptr_setunit(&p, owner);
+    dart_gptr_incaddr(&p, static_cast<int64_t>(sizeof(int)) * (writer * K + i));
+    return p;
+  }
+  int* mine() const {
+    void* p;
+    dart_gptr_getaddr(at(test_myid(), 0), &p);
+    return static_cast<int*>(p);
+  }
+};
+
+int value(int writer, int owner, int i, int round = 0) { return round * 1000000 + writer * 10000 + owner * 100 + i; }
+
+std::vector<int> payload(int owner, int round = 0) {
+  std::vector<int> v(K);
+  for (int i = 0; i < K; i++) v[i] = value(test_myid(), owner, i, round);
+  return v;
+}
+
+// Checks that every writer's slot on this unit holds its pattern.
+void expect_slots(const Slots& s, int round = 0) {
+  int* p = s.mine();
+  for (int w = 0; w < test_size(); w++)
+    for (int i = 0; i < K; i++) ASSERT_EQ(value(w, test_myid(), i, round), p[w * K + i]) << "writer " << w << " i " << i;
+}
+
+// Reads every unit's slot written by me back with get and checks it.
+void expect_readback(const Slots& s, int round = 0) {
+  for (int u = 0; u < test_size(); u++) {
+    std::vector<int> got(K, -1);
+    ASSERT_DART_OK(dart_get_blocking(got.data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT));
+    EXPECT_EQ(payload(u, round), got) << "from unit " << u;
+  }
+}
+}  // namespace
+
+TEST(Rma, BlockingPutGetEveryPair) {
+  Slots s;
+  for (int u = 0; u < test_size(); u++) {
+    auto v = payload(u);
+    ASSERT_DART_OK(dart_put_blocking(s.at(u, test_myid()), v.data(), K, DART_TYPE_INT, DART_TYPE_INT));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  expect_slots(s);
+  expect_readback(s);
+}
+
+// Each round completes non-blocking puts with another call.
+TEST(Rma, NonBlockingPutCompletedByEachFlushVariant) {
+  Slots s;
+  for (int round = 0; round < 3; round++) {
+    std::vector<std::vector<int>> bufs;
+    for (int u = 0; u < test_size(); u++) bufs.push_back(payload(u, round));
+    for (int u = 0; u < test_size(); u++)
+      ASSERT_DART_OK(dart_put(s.at(u, test_myid()), bufs[u].data(), K, DART_TYPE_INT, DART_TYPE_INT));
+    if (round == 0) {
+      for (int u = 0; u < test_size(); u++) ASSERT_DART_OK(dart_flush(s.at(u, 0)));
+    } else if (round == 1) {
+      ASSERT_DART_OK(dart_flush_all(s.g));
+    } else {  // local completion, then remote
+      ASSERT_DART_OK(dart_flush_local_all(s.g));
+      for (auto& b : bufs) std::fill(b.begin(), b.end(), -7);  // buffers reusable
+      ASSERT_DART_OK(dart_flush_all(s.g));
+    }
+    ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+    expect_slots(s, round);
+    ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  }
+}
+
+TEST(Rma, NonBlockingGetCompletedByFlushLocal) {
+  Slots s;
+  for (int u = 0; u < test_size(); u++) {
+    auto v = payload(u);
+    ASSERT_DART_OK(dart_put_blocking(s.at(u, test_myid()), v.data(), K, DART_TYPE_INT, DART_TYPE_INT));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  std::vector<std::vector<int>> got(test_size(), std::vector<int>(K, -1));
+  for (int u = 0; u < test_size(); u++)
+    ASSERT_DART_OK(dart_get(got[u].data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT));
+  for (int u = 0; u < test_size(); u++) ASSERT_DART_OK(dart_flush_local(s.at(u, 0)));
+  for (int u = 0; u < test_size(); u++) EXPECT_EQ(payload(u), got[u]);
+}
+
+TEST(Rma, HandlesWaitTestWaitallTestall) {
+  Slots s;
+  int n = test_size();
+  std::vector<std::vector<int>> bufs;
+  for (int u = 0; u < n; u++) bufs.push_back(payload(u));
+  std::vector<dart_handle_t> h(n);
+  // Puts in two halves: the first completed one by one with dart_wait, the
+  // rest with dart_waitall.
+  for (int u = 0; u < n; u++)
+    ASSERT_DART_OK(dart_put_handle(s.at(u, test_myid()), bufs[u].data(), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
+  for (int u = 0; u < n / 2; u++) {
+    ASSERT_DART_OK(dart_wait(&h[u]));
+    EXPECT_EQ(DART_HANDLE_NULL, h[u]);
+  }
+  ASSERT_DART_OK(dart_waitall(h.data() + n / 2, n - n / 2));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  expect_slots(s);
+  // Gets completed by polling dart_testall, then dart_test / dart_wait_local.
+  std::vector<std::vector<int>> got(n, std::vector<int>(K, -1));
+  for (int u = 0; u < n; u++)
+    ASSERT_DART_OK(dart_get_handle(got[u].data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
+  int done = 0;
+  while (!done) ASSERT_DART_OK(dart_testall(h.data(), n, &done));
+  for (int u = 0; u < n; u++) EXPECT_EQ(payload(u), got[u]);
+  for (int u = 0; u < n; u++) {
+    std::fill(got[u].begin(), got[u].end(), -1);
+    ASSERT_DART_OK(dart_get_handle(got[u].data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
+    int one = 0;
+    ASSERT_DART_OK(dart_test_local(&h[u], &one));
+    if (!one) {
+      ASSERT_DART_OK(dart_wait_local(&h[u]));
+    }
+    EXPECT_EQ(payload(u), got[u]);
+  }
+  ASSERT_DART_OK(dart_waitall_local(h.data(), n));  // all NULL: no-op
+  dart_handle_t none = DART_HANDLE_NULL;
+  ASSERT_DART_OK(dart_wait(&none));
+  EXPECT_EQ(DART_ERR_INVAL, dart_wait(nullptr));
+}
+
+// Many overlapping-in-time transfers to disjoint places, completed together.
+TEST(Rma, ManyOutstandingTransfers) {
+  Slots s;
+  int n = test_size();
+  std::vector<int> src(K);
+  std::vector<dart_handle_t> h;
+  for (int i = 0; i < K; i++) src[i] = value(test_myid(), 0, i);
+  for (int u = 0; u < n; u++) {
+    for (int i = 0; i < K; i++) {
+      int v = value(test_myid(), u, i);
+      src[i] = v;
+      dart_handle_t hd;
+      ASSERT_DART_OK(dart_put_handle(s.at(u, test_myid(), i), &src[i], 1, DART_TYPE_INT, DART_TYPE_INT, &hd));
+      h.push_back(hd);
+      ASSERT_DART_OK(dart_wait_local(&h.back()));  // src[i] is rewritten next round
+    }
+    ASSERT_DART_OK(dart_flush(s.at(u, 0)));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  expect_slots(s);
+}
+
+TEST(Rma, SelfTransfersIncludingOverlap) {
+  Slots s;
+  auto v = payload(test_myid());
+  ASSERT_DART_OK(dart_put_blocking(s.at(test_myid(), test_myid()), v.data(), K, DART_TYPE_INT, DART_TYPE_INT));
+  int* p = s.mine() + test_myid() * K;
+  EXPECT_EQ(0, std::memcmp(p, v.data(), sizeof(int) * K));
+  // Source and destination overlap inside the same segment.
+  ASSERT_DART_OK(dart_put_blocking(s.at(test_myid(), test_myid(), 1), p, K - 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(v[0], p[0]);
+  for (int i = 1; i < K; i++) EXPECT_EQ(v[i - 1], p[i]);
+}
+
+// A column of a row-major R x C matrix on the next unit: strided remote
+// layout against a contiguous local one, both directions, and indexed.
+TEST(Rma, StridedAndIndexedLayouts) {
+  constexpr int R = 8, C = 5;
+  dart_gptr_t m;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(double) * R * C, &m));
+  int me = test_myid(), n = test_size(), next = (me + 1) % n;
+  dart_gptr_t mine = m;
+  dart_gptr_setunit(&mine, me);
+  double* a;
+  dart_gptr_getaddr(mine, reinterpret_cast<void**>(&a));
+  std::fill(a, a + R * C, 0.0);  // pool memory is reused: contents are undefined
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  dart_datatype_t column, diag;
+  ASSERT_DART_OK(dart_type_create_strided(DART_TYPE_DOUBLE, C, 1, &column));
+  size_t len[3] = {1, 2, 1}, off[3] = {0, 6, 12};  // 4 elements of one 13-element instance
+  ASSERT_DART_OK(dart_type_create_indexed(DART_TYPE_DOUBLE, 3, len, off, &diag));
+  dart_gptr_t col2 = m;
+  dart_gptr_setunit(&col2, next);
+  dart_gptr_incaddr(&col2, 2 * sizeof(double));
+  std::vector<double> colv(R);
+  for (int r = 0; r < R; r++) colv[r] = me + 0.5 * r;
+  ASSERT_DART_OK(dart_put_blocking(col2, colv.data(), R, DART_TYPE_DOUBLE, column));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  int prev = (me + n - 1) % n;
+  for (int r = 0; r < R; r++)
+    for (int c = 0; c < C; c++) ASSERT_EQ(c == 2 ? prev + 0.5 * r : 0.0, a[r * C + c]) << r << "," << c;
+  std::vector<double> back(R, -1);
+  ASSERT_DART_OK(dart_get_blocking(back.data(), col2, R, column, DART_TYPE_DOUBLE));
+  EXPECT_EQ(colv, back);
+  // Indexed remote -> strided local: 8 elements = 2 instances of the indexed type.
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (int i = 0; i < R * C; i++) a[i] = 1000 * me + i;
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  dart_gptr_t nm = m;
+  dart_gptr_setunit(&nm, next);
+  std::vector<double> local(16, -1);
+  dart_datatype_t every_other;
+  ASSERT_DART_OK(dart_type_create_strided(DART_TYPE_DOUBLE, 2, 1, &every_other));
+  ASSERT_DART_OK(dart_get_blocking(local.data(), nm, 8, diag, every_other));
+  const int idx[8] = {0, 6, 7, 12, 13, 19, 20, 25};
+  for (int i = 0; i < 8; i++) {
+    EXPECT_EQ(1000 * next + idx[i], local[2 * i]);
+    EXPECT_EQ(-1, local[2 * i + 1]);
+  }
+  // Wrong multiples and mixed basic types are errors.
+  EXPECT_EQ(DART_ERR_INVAL, dart_get_blocking(local.data(), nm, 3, diag, DART_TYPE_DOUBLE));
+  EXPECT_EQ(DART_ERR_INVAL, dart_get_blocking(local.data(), nm, 4, column, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_type_destroy(&column));
+  ASSERT_DART_OK(dart_type_destroy(&diag));
+  ASSERT_DART_OK(dart_type_destroy(&every_other));
+  EXPECT_EQ(DART_ERR_INVAL, dart_type_destroy(&column));
+  EXPECT_EQ(DART_ERR_INVAL, dart_put_blocking(nm, local.data(), 1, DART_TYPE_DOUBLE, column));
+  ASSERT_DART_OK(dart_team_memfree(m));
+}
+
+TEST(Rma, EveryBasicTypeRoundTrips) {
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 256, &g));
+  dart_gptr_setunit(&g, (test_myid() + 1) % test_size());
+  for (dart_datatype_t t = DART_TYPE_BYTE; t <= DART_TYPE_LAST_BASIC; t++) {
+    size_t sz = 0;
+    ASSERT_DART_OK(dart_type_size(t, &sz));
+    size_t n = 256 / sz;
+    std::vector<unsigned char> out(n * sz), in(n * sz, 0);
+    for (size_t i = 0; i < out.size(); i++) out[i] = static_cast<unsigned char>(i * 7 + t);
+    ASSERT_DART_OK(dart_put_blocking(g, out.data(), n, t, t));
+    ASSERT_DART_OK(dart_get_blocking(in.data(), g, n, t, t));
+    EXPECT_EQ(out, in) << "type " << t;
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(g));
+}
+
+// Non-collective memory of every unit, reached by every other unit.
+TEST(Rma, NonCollectiveMemoryOfOtherUnits) {
+  int n = test_size();
+  dart_gptr_t mine;
+  ASSERT_DART_OK(dart_memalloc(sizeof(int) * n, &mine));
+  std::vector<dart_gptr_t> all(n);
+  MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all.data(), sizeof mine, MPI_BYTE, MPI_COMM_WORLD);
+  for (int u = 0; u < n; u++) {
+    dart_gptr_t p = all[u];
+    dart_gptr_incaddr(&p, static_cast<int64_t>(sizeof(int)) * test_myid());
+    int v = 100 * test_myid() + u;
+    ASSERT_DART_OK(dart_put_blocking(p, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  int* p;
+  dart_gptr_getaddr(mine, reinterpret_cast<void**>(&p));
+  for (int w = 0; w < n; w++) EXPECT_EQ(100 * w + test_myid(), p[w]);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_memfree(mine));
+}

@@ -1,0 +1,21 @@
+# Installs the build tree into a scratch prefix, builds the external project
+# against it (find_package and pkg-config), and runs both programs.
+set(prefix ${BUILD_DIR}/install-check/prefix)
+set(build ${BUILD_DIR}/install-check/build)
+file(REMOVE_RECURSE ${BUILD_DIR}/install-check)
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed: ${ARGN}\n${out}\n${err}")
+  endif()
+  message("${out}")
+endfunction()
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig:${prefix}/lib/x86_64-linux-gnu/pkgconfig)
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${build} -DCMAKE_PREFIX_PATH=${prefix}
+    -DMPI_C_COMPILER=${MPI_C_COMPILER} -DMPI_CXX_COMPILER=${MPI_CXX_COMPILER})
+run(${CMAKE_COMMAND} --build ${build})
+separate_arguments(flags UNIX_COMMAND "${MPIEXEC_FLAGS}")
+foreach(exe hello hello_pc)
+  run(timeout 60 ${MPIEXEC} -n 2 ${flags} ${build}/${exe})
+endforeach()

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what building and testing need on Debian, if missing: compilers,
+# CMake, Ninja, GoogleTest, MPICH and Open MPI. Idempotent; runs apt-get
+# update only when something is missing. Leaves the mpi/mpirun alternatives
+# on MPICH (some packages switch them to Open MPI), though our scripts never
+# rely on them: they name mpicc.mpich / mpiexec.mpich explicitly.
+set -euo pipefail
+
+pkgs=(build-essential cmake ninja-build pkg-config python3 googletest libgtest-dev
+      mpich libmpich-dev openmpi-bin libopenmpi-dev)
+pkgs+=("$@")
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Put the generic names back on MPICH for users who type mpicc/mpiexec.
+if [ "$(id -u)" = 0 ]; then
+  update-alternatives --set mpi /usr/bin/mpicc.mpich >/dev/null 2>&1 || true
+  update-alternatives --set mpirun /usr/bin/mpirun.mpich >/dev/null 2>&1 || true
+fi

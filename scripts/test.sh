@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs the whole test suite, as CI does:
+#   1. MPICH, debug build, warnings as errors: every test at 1-4 units, each
+#      also with one unit per virtual node (DART_UNITS_PER_NODE=1);
+#   2. MPICH with AddressSanitizer + UndefinedBehaviorSanitizer;
+#   3. Open MPI.
+# Set DART_TEST_STAGES to a subset, e.g. "mpich", to run fewer.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${DART_BUILD_ROOT:-$root/build}
+stages=${DART_TEST_STAGES:-"mpich sanitize openmpi"}
+
+bash "$root/scripts/install-deps.sh"
+[ -x "$root/armci/scripts/install-deps.sh" ] && bash "$root/armci/scripts/install-deps.sh"
+
+run_ctest() { # dir, extra ctest args...
+  local dir=$1; shift
+  (cd "$dir" && ctest --output-on-failure --timeout 300 -j2 "$@")
+}
+
+start=$SECONDS
+for stage in $stages; do
+  echo "=== test stage: $stage"
+  case $stage in
+    mpich)
+      "$root/scripts/build.sh" "$build/mpich" mpich -DCMAKE_BUILD_TYPE=Debug -DDART_WERROR=ON
+      run_ctest "$build/mpich" ;;
+    sanitize)
+      "$root/scripts/build.sh" "$build/sanitize" mpich -DCMAKE_BUILD_TYPE=Debug -DDART_WERROR=ON \
+        -DDART_SANITIZE=ON
+      ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 run_ctest "$build/sanitize" -LE large ;;
+    openmpi)
+      "$root/scripts/build.sh" "$build/openmpi" openmpi -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDART_WERROR=ON
+      OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 run_ctest "$build/openmpi" -LE large ;;
+    *) echo "unknown stage $stage" >&2; exit 2 ;;
+  esac
+  echo "=== stage $stage done after $((SECONDS - start)) s"
+done
