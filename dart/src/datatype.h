@@ -32,9 +32,9 @@ void dart__types_fini(void);
 
 /* Looks a type up or fails naming fn. */
 static inline dart_ret_t dart__type_get(dart_datatype_t t, const char *fn, const dart_type_info_t **ti) {
-  if (__builtin_expect(t <= 0 || t >= dart__ntypes || !dart__types[t].live, 0))
-    return dart__error(DART_ERR_INVAL, "%s: invalid data type %d", fn, (int)t);
-  *ti = &dart__types[t];
+  int ok = t > 0 && t < dart__ntypes && dart__types[t].live;
+  *ti = ok ? &dart__types[t] : NULL; /* always set: callers test the status only */
+  if (__builtin_expect(!ok, 0)) return dart__error(DART_ERR_INVAL, "%s: invalid data type %d", fn, (int)t);
   return DART_OK;
 }
 

@@ -31,7 +31,7 @@ static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, d
   if (__builtin_expect((*rt)->base != (*lt)->base, 0))
     return dart__error(DART_ERR_INVAL, "%s: source and destination types have different basic types", fn);
   if (__builtin_expect(!buf && nelem, 0)) return dart__error(DART_ERR_INVAL, "%s: buffer is NULL", fn);
-  size_t span, lspan;
+  size_t span = 0, lspan = 0;
   if ((r = dart__type_span(*rt, nelem, fn, &span)) != DART_OK ||
       (r = dart__type_span(*lt, nelem, fn, &lspan)) != DART_OK)
     return r;
