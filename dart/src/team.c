@@ -2,6 +2,7 @@
  * memory it owns. Lookup by id is O(1) through the slot table. */
 #include <stdlib.h>
 #include <string.h>
+#include <dart/mpi.h>
 #include "segment.h"
 
 dart_team_data_t *dart__team_slots[DART_TEAM_MAX_SLOTS];
@@ -254,5 +255,24 @@ dart_ret_t dart_team_unit_g2l(dart_team_t team, dart_unit_t absolute, dart_unit_
   if (rel < 0)
     return dart__error(DART_ERR_NOTFOUND, "dart_team_unit_g2l: unit %d is not in the team", (int)absolute);
   *relative = rel;
+  return DART_OK;
+}
+
+dart_ret_t dart_team_get_comm(dart_team_t team, MPI_Comm *comm) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart_team_get_comm", &t);
+  if (r != DART_OK) return r;
+  if (!comm) return dart__error(DART_ERR_INVAL, "dart_team_get_comm: comm is NULL");
+  *comm = t->comm;
+  return DART_OK;
+}
+
+dart_ret_t dart_unit_on_my_node(dart_unit_t unit, int *same) {
+  DART_CHECK_INIT("dart_unit_on_my_node");
+  if (!same) return dart__error(DART_ERR_INVAL, "dart_unit_on_my_node: same is NULL");
+  if (unit < 0 || unit >= dart__state.size)
+    return dart__error(DART_ERR_INVAL, "dart_unit_on_my_node: unit %d out of range [0, %d)", (int)unit,
+                       dart__state.size);
+  *same = dart__state.node_of[unit] == dart__state.node_of[dart__state.myid];
   return DART_OK;
 }

@@ -109,10 +109,8 @@ TEST(Team, BadGroupFailsOnEveryUnit) {
 }
 
 // Ids are never reused, and many cycles neither leak communicators nor slots.
-// 10,000 cycles at 1-2 units; oversubscribed runs (3-4 units on 2 cores,
-// ~8 ms per collective) do 200.
 TEST(Team, ManyCreateDestroyCyclesWithUniqueIds) {
-  int cycles = test_size() <= 2 ? 10000 : 200;
+  int cycles = test_iterations(10000, 200);
   dart_group_t g;
   dart_team_get_group(DART_TEAM_ALL, &g);
   std::set<dart_team_t> seen;
@@ -129,7 +127,7 @@ TEST(Team, ManyCreateDestroyCyclesWithUniqueIds) {
 TEST(Team, ManyLiveTeams) {
   dart_group_t g;
   dart_team_get_group(DART_TEAM_ALL, &g);
-  std::vector<dart_team_t> teams(test_size() <= 2 ? 500 : 50);
+  std::vector<dart_team_t> teams(test_iterations(500, 50));
   for (auto& t : teams) ASSERT_DART_OK(dart_team_create(DART_TEAM_ALL, g, &t));
   for (auto& t : teams) {
     size_t n;

@@ -1,0 +1,169 @@
+/*
+ * armci_strided.c -- ARMCI_PutS / ARMCI_GetS / ARMCI_AccS with 0, 1 and 2
+ * stride levels, source and destination laid out differently.
+ *
+ * Each process owns a D0 x D1 x D2 array of doubles (D0 = 2 * np planes).
+ * Writer w puts a sub-box of planes {2w, 2w+1} into every process from a
+ * padded local buffer; the rest of each array must stay zero. Boxes are read
+ * back with GetS into another layout. Then everybody accumulates into a
+ * common box (all six ARMCI_ACC_* types, with scale factors) and the sums
+ * must be exact.
+ */
+#include "armci_test.h"
+
+#define D1 5
+#define D2 7
+/* the box written inside each 2-plane slab */
+#define R0 1 /* first row */
+#define NR 3 /* rows */
+#define C0 2 /* first column */
+#define NC 4 /* columns */
+
+static double val(int w, int t, int p, int r, int c) {
+  return 1 + w * 1000 + t * 100 + p * 10 + r + c * 0.125;
+}
+
+static void test_put_get(void) {
+  int D0 = 2 * at_np;
+  size_t bytes = (size_t)D0 * D1 * D2 * sizeof(double);
+  void **seg = at_malloc((armci_size_t)bytes);
+  ARMCI_Access_begin(seg[at_me]);
+  memset(seg[at_me], 0, bytes);
+  ARMCI_Access_end(seg[at_me]);
+  ARMCI_Barrier();
+
+  /* padded source: [2][D1+1][D2+2] */
+  static double src[2][D1 + 1][D2 + 2];
+  int src_stride[2] = {(D2 + 2) * sizeof(double), (D1 + 1) * (D2 + 2) * sizeof(double)};
+  int dst_stride[2] = {D2 * sizeof(double), D1 * D2 * sizeof(double)};
+  int count[3] = {NC * sizeof(double), NR, 2};
+  for (int k = 0; k < at_np; k++) {
+    int t = (at_me + k) % at_np;
+    for (int p = 0; p < 2; p++)
+      for (int r = 0; r < NR; r++)
+        for (int c = 0; c < NC; c++) src[p][r][c] = val(at_me, t, p, r, c);
+    double *dst = (double *)seg[t] + ((2 * at_me) * D1 + R0) * D2 + C0;
+    ARMCI_PutS(src, src_stride, dst, dst_stride, count, 2, t);
+  }
+  ARMCI_Barrier();
+
+  /* whole arrays back contiguously: the boxes and zeros elsewhere */
+  double *whole = malloc(bytes);
+  for (int t = 0; t < at_np; t++) {
+    ARMCI_Get(seg[t], whole, (int)bytes, t);
+    for (int p = 0; p < D0; p++)
+      for (int r = 0; r < D1; r++)
+        for (int c = 0; c < D2; c++) {
+          int in = r >= R0 && r < R0 + NR && c >= C0 && c < C0 + NC;
+          double want = in ? val(p / 2, t, p % 2, r - R0, c - C0) : 0.0;
+          double got = whole[(p * D1 + r) * D2 + c];
+          CHECK(got == want, "target %d (%d,%d,%d) = %g want %g", t, p, r, c, got, want);
+        }
+  }
+
+  /* GetS of each writer's box (2 levels) into a differently padded buffer;
+   * also a 1-level GetS of one plane and a 0-level GetS of one row */
+  static double back[2][NR + 2][NC + 3];
+  int back_stride[2] = {(NC + 3) * sizeof(double), (NR + 2) * (NC + 3) * sizeof(double)};
+  for (int t = 0; t < at_np; t++)
+    for (int w = 0; w < at_np; w++) {
+      memset(back, 0, sizeof(back));
+      double *from = (double *)seg[t] + ((2 * w) * D1 + R0) * D2 + C0;
+      ARMCI_GetS(from, dst_stride, back, back_stride, count, 2, t);
+      for (int p = 0; p < 2; p++)
+        for (int r = 0; r < NR; r++)
+          for (int c = 0; c < NC; c++)
+            CHECK(back[p][r][c] == val(w, t, p, r, c), "gets %d/%d (%d,%d,%d) = %g", t, w, p, r,
+                  c, back[p][r][c]);
+      double plane[NR][NC];
+      int cnt1[2] = {NC * sizeof(double), NR}, pst[1] = {NC * sizeof(double)};
+      ARMCI_GetS(from + D1 * D2, dst_stride, plane, pst, cnt1, 1, t);
+      for (int r = 0; r < NR; r++)
+        for (int c = 0; c < NC; c++)
+          CHECK(plane[r][c] == val(w, t, 1, r, c), "gets-1 %d/%d (%d,%d)", t, w, r, c);
+      double row[NC];
+      int cnt0[1] = {NC * sizeof(double)};
+      ARMCI_GetS(from, NULL, row, NULL, cnt0, 0, t);
+      for (int c = 0; c < NC; c++) CHECK(row[c] == val(w, t, 0, 0, c), "gets-0 %d/%d %d", t, w, c);
+    }
+  free(whole);
+  ARMCI_Barrier();
+  at_free(seg);
+}
+
+/* AccS, 1 stride level, of an NR x NC box of type `type` into a D1 x D2
+ * array on every process; element (r,c) of the source = r*NC + c + 1. */
+static void test_accs(int type) {
+  int cplx = type == ARMCI_ACC_CPL || type == ARMCI_ACC_DCP;
+  size_t base = (type == ARMCI_ACC_INT) ? sizeof(int)
+              : (type == ARMCI_ACC_LNG) ? sizeof(long)
+              : (type == ARMCI_ACC_FLT || type == ARMCI_ACC_CPL) ? sizeof(float)
+                                                                : sizeof(double);
+  size_t esz = base * (cplx ? 2 : 1);
+  void **seg = at_malloc((armci_size_t)(esz * D1 * D2));
+  ARMCI_Access_begin(seg[at_me]);
+  memset(seg[at_me], 0, esz * D1 * D2);
+  ARMCI_Access_end(seg[at_me]);
+  ARMCI_Barrier();
+
+  /* source as doubles converted per type; scale = me+1 (complex: (me+1, 0)
+   * applied to (v, v): exact in every type) */
+  char src[NR * NC * 2 * sizeof(double)];
+  for (int i = 0; i < NR * NC; i++) {
+    double v = i + 1;
+    for (int part = 0; part < (cplx ? 2 : 1); part++) {
+      int k = cplx ? 2 * i + part : i;
+      if (type == ARMCI_ACC_INT) ((int *)src)[k] = (int)v;
+      else if (type == ARMCI_ACC_LNG) ((long *)src)[k] = (long)v;
+      else if (base == sizeof(float)) ((float *)src)[k] = (float)v;
+      else ((double *)src)[k] = v;
+    }
+  }
+  char scale[2 * sizeof(double)];
+  memset(scale, 0, sizeof(scale));
+  if (type == ARMCI_ACC_INT) *(int *)scale = at_me + 1;
+  else if (type == ARMCI_ACC_LNG) *(long *)scale = at_me + 1;
+  else if (base == sizeof(float)) *(float *)scale = at_me + 1;
+  else *(double *)scale = at_me + 1;
+
+  int src_stride[1] = {(int)(NC * esz)}, dst_stride[1] = {(int)(D2 * esz)};
+  int count[2] = {(int)(NC * esz), NR};
+  for (int k = 0; k < at_np; k++) {
+    int t = (at_me + k) % at_np;
+    char *dst = (char *)seg[t] + (R0 * D2 + C0) * esz;
+    ARMCI_AccS(type, scale, src, src_stride, dst, dst_stride, count, 1, t);
+  }
+  ARMCI_Barrier();
+
+  long s1 = (long)at_np * (at_np + 1) / 2;
+  char got[D1 * D2 * 2 * sizeof(double)];
+  for (int t = 0; t < at_np; t++) {
+    ARMCI_Get(seg[t], got, (int)(esz * D1 * D2), t);
+    for (int r = 0; r < D1; r++)
+      for (int c = 0; c < D2; c++) {
+        int in = r >= R0 && r < R0 + NR && c >= C0 && c < C0 + NC;
+        double want = in ? (double)(s1 * ((r - R0) * NC + (c - C0) + 1)) : 0.0;
+        for (int part = 0; part < (cplx ? 2 : 1); part++) {
+          int k = cplx ? 2 * (r * D2 + c) + part : r * D2 + c;
+          double g = type == ARMCI_ACC_INT ? ((int *)got)[k]
+                   : type == ARMCI_ACC_LNG ? (double)((long *)got)[k]
+                   : base == sizeof(float) ? ((float *)got)[k]
+                                           : ((double *)got)[k];
+          /* complex scale (s,0) * (v,v) = (s v, s v) */
+          CHECK(g == want, "accs type %d target %d (%d,%d) part %d = %g want %g", type, t, r, c,
+                part, g, want);
+        }
+      }
+  }
+  ARMCI_Barrier();
+  at_free(seg);
+}
+
+int main(int argc, char **argv) {
+  at_init(&argc, &argv);
+  test_put_get();
+  int types[] = {ARMCI_ACC_INT, ARMCI_ACC_LNG, ARMCI_ACC_FLT,
+                 ARMCI_ACC_DBL, ARMCI_ACC_CPL, ARMCI_ACC_DCP};
+  for (int k = 0; k < 6; k++) test_accs(types[k]);
+  return at_finish("armci_strided");
+}

@@ -1,0 +1,499 @@
+#ifndef DASH_PATTERN_PATTERN_H
+#define DASH_PATTERN_PATTERN_H
+
+// Pattern<N>: maps the elements of an N-dimensional global index space to
+// units and to offsets in the units' local memory. Pure index arithmetic, no
+// runtime: the unit grid is a TeamSpec and the team size a plain number.
+//
+// Global order is row-major over the global coordinates (the linear global
+// index); it is also the order of global iterators.
+//
+// Ownership: along dimension d the extent is cut into blocks (see
+// Distribution) and block g goes to unit coordinate g % teamspec.extent(d).
+// A unit owns the Cartesian product of its blocks along all dimensions. Its
+// local coordinate along d counts its elements along d in global order, so
+// local coordinates and local indices are dense: [0, local extent) and
+// [0, local_size(unit)).
+//
+// Local layout (local index of local coordinates):
+//  - no TILE dimension: row-major over the unit's local extents.
+//  - any TILE dimension: tile by tile. A tile is one of the unit's blocks:
+//    along each dimension b elements for TILE(b) and BLOCKCYCLIC(b), the
+//    BLOCKED block size, or the whole extent for NONE; tiles at the upper
+//    edge may be smaller. The unit's tiles are stored in row-major order of
+//    its local tile grid, each tile contiguous, packed to its actual extents
+//    and row-major inside. Example: 5 x 5 elements, (TILE(2), TILE(2)), one
+//    unit: tile (0,0) at local 0..3, (0,1) at 4..7, (0,2) (2 x 1) at 8..9,
+//    (1,0) at 10..13, ..., (2,1) (1 x 2) at 22..23, (2,2) (1 x 1) at 24.
+//
+// Every mapping is O(N) arithmetic, with no per-element tables. The mappings
+// expect valid arguments; their *_at variants, the local size and block
+// queries and for_each_run throw std::out_of_range on invalid ones.
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <dash/pattern/dim_mapping.h>
+#include <dash/pattern/distribution.h>
+#include <dash/pattern/team_spec.h>
+
+namespace dash {
+
+/// Location of a global element: owning unit and index in its local memory.
+struct LocalIndex {
+  std::size_t unit;
+  std::size_t index;
+
+  bool operator==(const LocalIndex& o) const { return unit == o.unit && index == o.index; }
+  bool operator!=(const LocalIndex& o) const { return !(*this == o); }
+};
+
+/// Consecutive global elements stored contiguously on one unit, at local
+/// indices [offset, offset + length).
+struct LocalRun {
+  std::size_t unit;
+  std::size_t offset;
+  std::size_t length;
+
+  bool operator==(const LocalRun& o) const {
+    return unit == o.unit && offset == o.offset && length == o.length;
+  }
+  bool operator!=(const LocalRun& o) const { return !(*this == o); }
+};
+
+/// A rectangular block of global elements.
+template <std::size_t N>
+struct Block {
+  std::array<std::size_t, N> offsets;  ///< global coordinates of the first element
+  std::array<std::size_t, N> extents;  ///< number of elements along each dimension
+
+  /// Returns the number of elements in the block.
+  std::size_t size() const {
+    std::size_t n = 1;
+    for (std::size_t extent : extents) n *= extent;
+    return n;
+  }
+
+  bool operator==(const Block& o) const { return offsets == o.offsets && extents == o.extents; }
+  bool operator!=(const Block& o) const { return !(*this == o); }
+};
+
+template <std::size_t N>
+class Pattern {
+  static_assert(N >= 1, "dash::Pattern needs at least one dimension");
+
+ public:
+  using size_type = std::size_t;
+  using unit_type = std::size_t;
+  using coords_type = std::array<size_type, N>;
+  using extents_type = std::array<size_type, N>;
+
+  /// `extents` distributed BLOCKED in the first dimension over `nunits`.
+  Pattern(const extents_type& extents, size_type nunits)
+      : Pattern(extents, DistributionSpec<N>(), nunits) {}
+
+  /// `extents` distributed by `dist` over `nunits` units, all along the first
+  /// distributed dimension.
+  Pattern(const extents_type& extents, const DistributionSpec<N>& dist, size_type nunits)
+      : Pattern(extents, dist, TeamSpec<N>(dist, nunits), nunits) {}
+
+  /// `extents` distributed by `dist` over a team of `nunits` units arranged as
+  /// `teamspec`. Throws std::invalid_argument if an extent is 0, if the
+  /// teamspec does not have `nunits` units, or if a NONE dimension has more
+  /// than one unit.
+  Pattern(const extents_type& extents, const DistributionSpec<N>& dist,
+          const TeamSpec<N>& teamspec, size_type nunits)
+      : extents_(extents), dist_(dist), teamspec_(teamspec), nunits_(nunits),
+        tiled_(dist.is_tiled()) {
+    if (teamspec.size() != nunits)
+      throw std::invalid_argument("dash::Pattern: TeamSpec has " + std::to_string(teamspec.size()) +
+                                  " units, the team " + std::to_string(nunits));
+    for (std::size_t d = 0; d < N; ++d) {
+      size_type units = teamspec.extent(d);
+      if (extents[d] == 0)
+        throw std::invalid_argument("dash::Pattern: extent of dimension " + std::to_string(d) +
+                                    " is 0");
+      if (!dist[d].is_distributed() && units != 1)
+        throw std::invalid_argument("dash::Pattern: dimension " + std::to_string(d) +
+                                    " is NONE but has " + std::to_string(units) + " units");
+      dims_[d] = detail::DimMapping(extents[d], units, dist[d].blocksize(extents[d], units));
+      size_ *= extents[d];
+    }
+    // Consecutive global indices are contiguous in local memory at least up
+    // to the end of their block along run_dim_: the innermost dimension whose
+    // local and global coordinates may differ (if tiled: that has more than
+    // one tile). The dimensions inside it hold run_chunk_ elements.
+    for (std::size_t d = N; d-- > 0 && run_dim_ == N;) {
+      bool whole = tiled_ ? dims_[d].nblocks == 1 : dims_[d].is_whole();
+      if (whole)
+        run_chunk_ *= extents[d];
+      else
+        run_dim_ = d;
+    }
+  }
+
+  /// Returns the number of dimensions.
+  static constexpr std::size_t ndim() { return N; }
+  /// Returns the total number of elements.
+  size_type size() const { return size_; }
+  /// Returns the global extents.
+  const extents_type& extents() const { return extents_; }
+  /// Returns the global extent of dimension `d` (unchecked).
+  size_type extent(std::size_t d) const { return extents_[d]; }
+  /// Returns the number of units.
+  size_type nunits() const { return nunits_; }
+  /// Returns the distribution of each dimension.
+  const DistributionSpec<N>& distspec() const { return dist_; }
+  /// Returns the unit grid.
+  const TeamSpec<N>& teamspec() const { return teamspec_; }
+  /// Returns true if local memory is stored tile by tile (a TILE dimension).
+  bool is_tiled() const { return tiled_; }
+  /// Returns the block (tile) size along dimension `d` (unchecked).
+  size_type blocksize(std::size_t d) const { return dims_[d].block; }
+
+  /// Patterns are equal if they map every element identically.
+  bool operator==(const Pattern& other) const {
+    return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_;
+  }
+  bool operator!=(const Pattern& other) const { return !(*this == other); }
+
+  // ---- global index <-> global coordinates (row-major) ----
+
+  /// Returns the global coordinates of linear global index `gindex`.
+  coords_type coords(size_type gindex) const {
+    coords_type gcoords;
+    for (std::size_t d = N; d-- > 0;) {
+      gcoords[d] = gindex % extents_[d];
+      gindex /= extents_[d];
+    }
+    return gcoords;
+  }
+
+  /// Returns the linear global index of global coordinates `gcoords`.
+  size_type global_index(const coords_type& gcoords) const {
+    size_type gindex = 0;
+    for (std::size_t d = 0; d < N; ++d) gindex = gindex * extents_[d] + gcoords[d];
+    return gindex;
+  }
+
+  // ---- global -> local ----
+
+  /// Returns the unit owning global coordinates `gcoords`.
+  unit_type owner(const coords_type& gcoords) const {
+    unit_type unit = 0;
+    for (std::size_t d = 0; d < N; ++d) unit = unit * dims_[d].units + dims_[d].unit_of(gcoords[d]);
+    return unit;
+  }
+
+  /// Returns the unit owning linear global index `gindex`.
+  unit_type owner(size_type gindex) const { return owner(coords(gindex)); }
+
+  /// Returns the owner and local index of global coordinates `gcoords`.
+  LocalIndex local(const coords_type& gcoords) const {
+    coords_type ucoords, lcoords;
+    for (std::size_t d = 0; d < N; ++d) {
+      ucoords[d] = dims_[d].unit_of(gcoords[d]);
+      lcoords[d] = dims_[d].local_of(gcoords[d]);
+    }
+    return {teamspec_.unit(ucoords), offset(ucoords, lcoords)};
+  }
+
+  /// Returns the owner and local index of linear global index `gindex`.
+  LocalIndex local(size_type gindex) const { return local(coords(gindex)); }
+
+  /// As local(gcoords); throws std::out_of_range if a coordinate is out of
+  /// its extent.
+  LocalIndex local_at(const coords_type& gcoords) const {
+    for (std::size_t d = 0; d < N; ++d)
+      if (gcoords[d] >= extents_[d])
+        throw std::out_of_range("dash::Pattern::local_at: coordinate " +
+                                std::to_string(gcoords[d]) + " of dimension " + std::to_string(d) +
+                                " not in [0, " + std::to_string(extents_[d]) + ")");
+    return local(gcoords);
+  }
+
+  /// As local(gindex); throws std::out_of_range unless gindex < size().
+  LocalIndex local_at(size_type gindex) const {
+    if (gindex >= size_)
+      throw std::out_of_range("dash::Pattern::local_at: global index " + std::to_string(gindex) +
+                              " not in [0, " + std::to_string(size_) + ")");
+    return local(gindex);
+  }
+
+  /// Returns the local coordinates of global coordinates `gcoords` in their
+  /// owner.
+  coords_type local_coords(const coords_type& gcoords) const {
+    coords_type lcoords;
+    for (std::size_t d = 0; d < N; ++d) lcoords[d] = dims_[d].local_of(gcoords[d]);
+    return lcoords;
+  }
+
+  // ---- local -> global ----
+
+  /// Returns the global coordinates of local coordinates `lcoords` of `unit`.
+  coords_type global(unit_type unit, const coords_type& lcoords) const {
+    coords_type ucoords = teamspec_.coords(unit), gcoords;
+    for (std::size_t d = 0; d < N; ++d) gcoords[d] = dims_[d].global_of(ucoords[d], lcoords[d]);
+    return gcoords;
+  }
+
+  /// Returns the global coordinates of local index `lindex` of `unit`.
+  coords_type global_coords(unit_type unit, size_type lindex) const {
+    return global(unit, local_coords(unit, lindex));
+  }
+
+  /// Returns the linear global index of local index `lindex` of `unit`.
+  size_type global_index(unit_type unit, size_type lindex) const {
+    return global_index(global_coords(unit, lindex));
+  }
+
+  /// As global_index(unit, lindex); throws std::out_of_range unless
+  /// unit < nunits() and lindex < local_size(unit).
+  size_type global_at(unit_type unit, size_type lindex) const {
+    size_type n = local_size(unit);
+    if (lindex >= n)
+      throw std::out_of_range("dash::Pattern::global_at: local index " + std::to_string(lindex) +
+                              " of unit " + std::to_string(unit) + " not in [0, " +
+                              std::to_string(n) + ")");
+    return global_index(unit, lindex);
+  }
+
+  // ---- local index <-> local coordinates ----
+
+  /// Returns the local index of local coordinates `lcoords` of `unit`.
+  size_type local_index(unit_type unit, const coords_type& lcoords) const {
+    return offset(teamspec_.coords(unit), lcoords);
+  }
+
+  /// Returns the local coordinates of local index `lindex` of `unit`.
+  coords_type local_coords(unit_type unit, size_type lindex) const {
+    coords_type ucoords = teamspec_.coords(unit), lcoords;
+    extents_type lextents = local_extents_of(ucoords);
+    if (!tiled_) {
+      for (std::size_t d = N; d-- > 0;) {
+        lcoords[d] = lindex % lextents[d];
+        lindex /= lextents[d];
+      }
+      return lcoords;
+    }
+    // Inverse of offset(): find the tile dimension by dimension, then the
+    // position inside it.
+    extents_type inner = suffix_products(lextents), tile;
+    size_type outer = 1;
+    for (std::size_t d = 0; d < N; ++d) {
+      size_type b = dims_[d].block, slab = outer * b * inner[d], k = lindex / slab;
+      lindex -= k * slab;
+      lcoords[d] = k * b;
+      tile[d] = std::min(b, lextents[d] - k * b);
+      outer *= tile[d];
+    }
+    for (std::size_t d = N; d-- > 0;) {
+      lcoords[d] += lindex % tile[d];
+      lindex /= tile[d];
+    }
+    return lcoords;
+  }
+
+  // ---- local sizes ----
+
+  /// Returns the local extents of `unit`; throws std::out_of_range unless
+  /// unit < nunits().
+  extents_type local_extents(unit_type unit) const {
+    check_unit(unit, "local_extents");
+    return local_extents_of(teamspec_.coords(unit));
+  }
+
+  /// Returns the number of elements of `unit`; throws std::out_of_range
+  /// unless unit < nunits().
+  size_type local_size(unit_type unit) const { return product(local_extents(unit)); }
+
+  /// Returns the maximum local size over all units, the capacity each unit
+  /// allocates for symmetric memory. (Unit 0 owns the most along every
+  /// dimension.)
+  size_type local_capacity() const {
+    size_type n = 1;
+    for (const auto& dim : dims_) n *= dim.local_extent(0);
+    return n;
+  }
+
+  // ---- blocks ----
+
+  /// Returns the number of blocks along each dimension of the global block grid.
+  extents_type blockspec() const {
+    extents_type nblocks;
+    for (std::size_t d = 0; d < N; ++d) nblocks[d] = dims_[d].nblocks;
+    return nblocks;
+  }
+
+  /// Returns the total number of blocks.
+  size_type nblocks() const { return product(blockspec()); }
+
+  /// Returns block `gblock` of the global block grid (row-major); throws
+  /// std::out_of_range unless gblock < nblocks().
+  Block<N> block(size_type gblock) const {
+    size_type n = nblocks();
+    if (gblock >= n)
+      throw std::out_of_range("dash::Pattern::block: block " + std::to_string(gblock) +
+                              " not in [0, " + std::to_string(n) + ")");
+    Block<N> blk;
+    for (std::size_t d = N; d-- > 0;) {
+      size_type g = gblock % dims_[d].nblocks;
+      gblock /= dims_[d].nblocks;
+      blk.offsets[d] = g * dims_[d].block;
+      blk.extents[d] = dims_[d].block_extent(g);
+    }
+    return blk;
+  }
+
+  /// Returns the number of blocks of `unit` along each dimension (its local
+  /// block grid); throws std::out_of_range unless unit < nunits().
+  extents_type local_blockspec(unit_type unit) const {
+    check_unit(unit, "local_blockspec");
+    coords_type ucoords = teamspec_.coords(unit);
+    extents_type nblocks;
+    for (std::size_t d = 0; d < N; ++d) nblocks[d] = dims_[d].local_blocks(ucoords[d]);
+    return nblocks;
+  }
+
+  /// Returns the number of blocks of `unit`: at most 1 for BLOCKED/NONE
+  /// patterns, 0 if the unit has no elements. Throws std::out_of_range
+  /// unless unit < nunits().
+  size_type local_nblocks(unit_type unit) const { return product(local_blockspec(unit)); }
+
+  /// Returns block `lblock` of `unit`, counted row-major in its local block
+  /// grid (the storage order of tiles); throws std::out_of_range unless
+  /// unit < nunits() and lblock < local_nblocks(unit).
+  Block<N> local_block(unit_type unit, size_type lblock) const {
+    extents_type nblocks = local_blockspec(unit);
+    size_type n = product(nblocks);
+    if (lblock >= n)
+      throw std::out_of_range("dash::Pattern::local_block: block " + std::to_string(lblock) +
+                              " of unit " + std::to_string(unit) + " not in [0, " +
+                              std::to_string(n) + ")");
+    coords_type ucoords = teamspec_.coords(unit);
+    Block<N> blk;
+    for (std::size_t d = N; d-- > 0;) {
+      size_type g = lblock % nblocks[d] * dims_[d].units + ucoords[d];
+      lblock /= nblocks[d];
+      blk.offsets[d] = g * dims_[d].block;
+      blk.extents[d] = dims_[d].block_extent(g);
+    }
+    return blk;
+  }
+
+  // ---- contiguous runs ----
+
+  /// Calls `visit(const LocalRun&)` for each maximal run of consecutive
+  /// global indices in [first, last) stored contiguously on one unit, in
+  /// global order; the runs cover the range exactly once (1-D BLOCKED: one
+  /// run per unit). O(N) per block piece. Throws std::out_of_range unless
+  /// first <= last <= size().
+  template <typename F>
+  void for_each_run(size_type first, size_type last, F&& visit) const {
+    if (first > last || last > size_)
+      throw std::out_of_range("dash::Pattern::for_each_run: range [" + std::to_string(first) +
+                              ", " + std::to_string(last) + ") not in [0, " +
+                              std::to_string(size_) + ")");
+    LocalRun run{0, 0, 0};
+    for (size_type gindex = first; gindex < last;) {
+      coords_type gcoords = coords(gindex);
+      LocalIndex pos = local(gcoords);
+      size_type len = std::min(piece_length(gindex, gcoords), last - gindex);
+      if (run.length > 0 && pos.unit == run.unit && pos.index == run.offset + run.length) {
+        run.length += len;
+      } else {
+        if (run.length > 0) visit(run);
+        run = {pos.unit, pos.index, len};
+      }
+      gindex += len;
+    }
+    if (run.length > 0) visit(run);
+  }
+
+  /// Returns the runs of for_each_run(first, last, ...) as a vector.
+  std::vector<LocalRun> runs(size_type first, size_type last) const {
+    std::vector<LocalRun> result;
+    for_each_run(first, last, [&result](const LocalRun& run) { result.push_back(run); });
+    return result;
+  }
+
+ private:
+  static size_type product(const extents_type& extents) {
+    size_type n = 1;
+    for (size_type extent : extents) n *= extent;
+    return n;
+  }
+
+  // result[d] = product of extents[d+1 .. N-1].
+  static extents_type suffix_products(const extents_type& extents) {
+    extents_type result;
+    size_type n = 1;
+    for (std::size_t d = N; d-- > 0;) {
+      result[d] = n;
+      n *= extents[d];
+    }
+    return result;
+  }
+
+  void check_unit(unit_type unit, const char* caller) const {
+    if (unit >= nunits_)
+      throw std::out_of_range(std::string("dash::Pattern::") + caller + ": unit " +
+                              std::to_string(unit) + " not in [0, " + std::to_string(nunits_) +
+                              ")");
+  }
+
+  extents_type local_extents_of(const coords_type& ucoords) const {
+    extents_type lextents;
+    for (std::size_t d = 0; d < N; ++d) lextents[d] = dims_[d].local_extent(ucoords[d]);
+    return lextents;
+  }
+
+  // Local index of local coordinates `lcoords` of the unit at `ucoords`.
+  size_type offset(const coords_type& ucoords, const coords_type& lcoords) const {
+    extents_type lextents = local_extents_of(ucoords);
+    size_type index = 0;
+    if (!tiled_) {
+      for (std::size_t d = 0; d < N; ++d) index = index * lextents[d] + lcoords[d];
+      return index;
+    }
+    // Tiles before ours in row-major tile order: along each dimension d, the
+    // k[d] full tile slabs before ours, spanning the extents of our tile in
+    // the dimensions before d and the whole local extents after d. Then
+    // the row-major position inside our tile.
+    extents_type inner = suffix_products(lextents);
+    size_type outer = 1, in_tile = 0;
+    for (std::size_t d = 0; d < N; ++d) {
+      size_type b = dims_[d].block, k = lcoords[d] / b, tile = std::min(b, lextents[d] - k * b);
+      index += outer * k * b * inner[d];
+      outer *= tile;
+      in_tile = in_tile * tile + lcoords[d] % b;
+    }
+    return index + in_tile;
+  }
+
+  // Number of global indices from `gindex` on that are certainly contiguous
+  // in local memory: up to the end of the block in run_dim_.
+  size_type piece_length(size_type gindex, const coords_type& gcoords) const {
+    if (run_dim_ == N) return size_ - gindex;
+    size_type x = gcoords[run_dim_];
+    return (dims_[run_dim_].block_end(x) - x) * run_chunk_ - gindex % run_chunk_;
+  }
+
+  extents_type extents_;
+  DistributionSpec<N> dist_;
+  TeamSpec<N> teamspec_;
+  size_type nunits_;
+  bool tiled_;
+  std::array<detail::DimMapping, N> dims_;
+  size_type size_ = 1;
+  std::size_t run_dim_ = N;  // innermost dimension not wholly local; N if none
+  size_type run_chunk_ = 1;  // elements of the dimensions inside run_dim_
+};
+
+}  // namespace dash
+
+#endif  // DASH_PATTERN_PATTERN_H

@@ -1,0 +1,124 @@
+#ifndef DASH_PATTERN_TEAM_SPEC_H
+#define DASH_PATTERN_TEAM_SPEC_H
+
+// TeamSpec<N>: the units of a team arranged as an N-dimensional grid. Unit
+// ids are the row-major linearization of the grid coordinates.
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <dash/pattern/distribution.h>
+
+namespace dash {
+
+/// Tag selecting the balancing TeamSpec constructor.
+struct balanced_t {
+  explicit balanced_t() = default;
+};
+inline constexpr balanced_t balanced{};
+
+template <std::size_t N>
+class TeamSpec {
+  static_assert(N >= 1, "dash::TeamSpec needs at least one dimension");
+
+ public:
+  using size_type = std::size_t;
+  using extents_type = std::array<size_type, N>;
+  using coords_type = std::array<size_type, N>;
+
+  /// All `nunits` units along the first distributed dimension of `dist`,
+  /// 1 along every other. Throws std::invalid_argument if `nunits` is 0, or
+  /// if `nunits` > 1 and no dimension is distributed.
+  TeamSpec(const DistributionSpec<N>& dist, size_type nunits) {
+    std::vector<std::size_t> dims = distributed_dims(dist, nunits);
+    extents_.fill(1);
+    if (!dims.empty()) extents_[dims.front()] = nunits;
+  }
+
+  /// `nunits` units spread over the distributed dimensions of `dist` as evenly
+  /// as possible, extents non-increasing over those dimensions (like
+  /// MPI_Dims_create: 12 units over two dimensions give 4 x 3). Throws like
+  /// the constructor above.
+  TeamSpec(const DistributionSpec<N>& dist, size_type nunits, balanced_t) {
+    std::vector<std::size_t> dims = distributed_dims(dist, nunits);
+    extents_.fill(1);
+    if (dims.empty()) return;
+    // Largest prime factors first, each onto the currently smallest extent.
+    std::vector<size_type> factors;
+    size_type rest = nunits;
+    for (size_type f = 2; f * f <= rest; ++f)
+      for (; rest % f == 0; rest /= f) factors.push_back(f);
+    if (rest > 1) factors.push_back(rest);
+    std::vector<size_type> grid(dims.size(), 1);
+    for (auto f = factors.rbegin(); f != factors.rend(); ++f)
+      *std::min_element(grid.begin(), grid.end()) *= *f;
+    std::sort(grid.begin(), grid.end(), std::greater<size_type>());
+    for (std::size_t i = 0; i < dims.size(); ++i) extents_[dims[i]] = grid[i];
+  }
+
+  /// Explicit number of units along each dimension. Throws
+  /// std::invalid_argument if any extent is 0.
+  explicit TeamSpec(const extents_type& extents) : extents_(extents) {
+    for (size_type extent : extents)
+      if (extent == 0) throw std::invalid_argument("dash::TeamSpec: extent must be > 0");
+  }
+
+  /// Returns the number of units along each dimension.
+  const extents_type& extents() const { return extents_; }
+
+  /// Returns the number of units along dimension `d` (unchecked).
+  size_type extent(std::size_t d) const { return extents_[d]; }
+
+  /// Returns the number of units in the grid (product of the extents).
+  size_type size() const {
+    size_type n = 1;
+    for (size_type extent : extents_) n *= extent;
+    return n;
+  }
+
+  /// Returns the unit id at grid coordinates `coords` (unchecked).
+  size_type unit(const coords_type& coords) const {
+    size_type unit = 0;
+    for (std::size_t d = 0; d < N; ++d) unit = unit * extents_[d] + coords[d];
+    return unit;
+  }
+
+  /// Returns the grid coordinates of unit id `unit` (unchecked).
+  coords_type coords(size_type unit) const {
+    coords_type coords;
+    for (std::size_t d = N; d-- > 0;) {
+      coords[d] = unit % extents_[d];
+      unit /= extents_[d];
+    }
+    return coords;
+  }
+
+  bool operator==(const TeamSpec& other) const { return extents_ == other.extents_; }
+  bool operator!=(const TeamSpec& other) const { return extents_ != other.extents_; }
+
+ private:
+  // The distributed dimensions of `dist`, after checking that `nunits` units
+  // can be placed on them.
+  static std::vector<std::size_t> distributed_dims(const DistributionSpec<N>& dist,
+                                                   size_type nunits) {
+    if (nunits == 0) throw std::invalid_argument("dash::TeamSpec: number of units must be > 0");
+    std::vector<std::size_t> dims;
+    for (std::size_t d = 0; d < N; ++d)
+      if (dist[d].is_distributed()) dims.push_back(d);
+    if (dims.empty() && nunits > 1)
+      throw std::invalid_argument("dash::TeamSpec: " + std::to_string(nunits) +
+                                  " units but no distributed dimension");
+    return dims;
+  }
+
+  extents_type extents_;
+};
+
+}  // namespace dash
+
+#endif  // DASH_PATTERN_TEAM_SPEC_H
