@@ -43,8 +43,8 @@ static inline dart_ret_t dart__type_get(dart_datatype_t t, const char *fn, const
 static inline dart_ret_t dart__type_span(const dart_type_info_t *ti, size_t nelem, const char *fn,
                                          size_t *span) {
   if (__builtin_expect(ti->period == 1 && ti->contiguous, 1)) {
-    if (nelem > SIZE_MAX / ti->elem_size) return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
-    *span = nelem * ti->elem_size;
+    if (__builtin_mul_overflow(nelem, ti->elem_size, span))
+      return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
     return DART_OK;
   }
   if (nelem % ti->period)

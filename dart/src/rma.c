@@ -2,6 +2,7 @@
  * memcpy through the shared-memory window (complete on return, whatever
  * the call's flavour); any other target with MPI RMA on the team window,
  * inside the epoch opened once by MPI_Win_lock_all. */
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,19 @@ static size_t gcd(size_t a, size_t b) {
  * one request per piece. Returns the number of pieces, or -1 on error. */
 static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const dart_target_t *t,
                     const dart_type_info_t *rt, size_t nelem, MPI_Request *reqs) {
+  if (__builtin_expect(lt->period == 1 && rt->period == 1 && nelem <= INT_MAX, 1)) {
+    /* The common case, one call: no splitting arithmetic on the hot path. */
+    int c = (int)nelem, ret;
+    if (is_put)
+      ret = reqs ? MPI_Rput(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win, reqs)
+                 : MPI_Put(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win);
+    else
+      ret = reqs ? MPI_Rget(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win, reqs)
+                 : MPI_Get(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win);
+    if (ret == MPI_SUCCESS) return 1;
+    dart__mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
+    return -1;
+  }
   size_t step = lt->period / gcd(lt->period, rt->period) * rt->period; /* lcm */
   size_t per = step * (((size_t)1 << 30) / step ? ((size_t)1 << 30) / step : 1);
   size_t es = rt->elem_size;
