@@ -258,13 +258,20 @@ static dart_ret_t amo_prepare(dart_gptr_t gptr, size_t n, dart_datatype_t type, 
   size_t es = (*ti)->elem_size;
   if (n > SIZE_MAX / es) return dart__error(DART_ERR_INVAL, "%s: %zu elements overflow", fn, n);
   if ((r = dart__resolve(gptr, n * es, fn, t)) != DART_OK) return r;
-  uintptr_t where = t->addr ? (uintptr_t)t->addr : (uintptr_t)t->disp;
-  if (where % es)
+  /* Alignment of the element within the segment: the same on every path. */
+  if ((uint64_t)t->disp % es)
     return dart__error(DART_ERR_INVAL, "%s: target (offset %llu) is not aligned to the %zu-byte element size", fn,
                        (unsigned long long)gptr.offset, es);
   if (t->win == MPI_WIN_NULL) {
     if (!t->addr) /* cannot happen: no window means every part is mapped */
       return dart__error(DART_ERR_OTHER, "%s: segment without window or mapping", fn);
+    /* CPU atomics also need the address aligned: fails only if the memory
+     * under the segment is (user memory, or a shared window whose base the
+     * MPI library aligned to less than the element size). */
+    if ((uintptr_t)t->addr % es)
+      return dart__error(DART_ERR_INVAL,
+                         "%s: target address %p is not aligned to the %zu-byte element size (segment "
+                         "memory is not aligned)", fn, (void *)t->addr, es);
     if (es > 8 && !DART_HAVE_CAS16)
       return dart__error(DART_ERR_NOTSUP, "%s: no 16-byte atomics on this CPU for type %s", fn,
                          dart__type_name(type));

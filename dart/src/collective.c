@@ -29,12 +29,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
+#include "progress.h"
 
 dart_ret_t dart_barrier(dart_team_t team) {
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(team, "dart_barrier", &t);
   if (r != DART_OK) return r;
-  DART_MPI(MPI_Barrier(t->comm), "MPI_Barrier");
+  /* A nonblocking barrier polled with yields (progress.h): a unit that
+   * waits here gives its CPU to the units still working, which matters
+   * when units outnumber cores, and keeps serving RMA aimed at it. */
+  MPI_Request req;
+  DART_MPI(MPI_Ibarrier(t->comm, &req), "MPI_Ibarrier");
+  DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (barrier)");
   return DART_OK;
 }
 
@@ -304,17 +310,17 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
   if (nrecvcounts[t->myid] != nsend)
     return dart__error(DART_ERR_INVAL, "%s: nsend (%zu) differs from nrecvcounts[%d] (%zu)", fn, nsend,
                        t->myid, nrecvcounts[t->myid]);
-  size_t total = 0, per = ti->period;
-  int large = 0;
+  size_t per = ti->period;
+  int large = 0, any = 0;
   for (int i = 0; i < t->size; i++) {
     if (nrecvcounts[i] % per || recvdispls[i] % per)
       return dart__error(DART_ERR_INVAL, "%s: count or displacement of unit %d is not a multiple of the layout's %zu",
                          fn, i, per);
     if (nrecvcounts[i] / per > max_count || recvdispls[i] / per > max_count) large = 1;
-    total |= nrecvcounts[i];
+    if (nrecvcounts[i]) any = 1;
   }
   if ((r = check_buf(sendbuf, nsend, "sendbuf", fn)) != DART_OK ||
-      (r = check_buf(recvbuf, total, "recvbuf", fn)) != DART_OK)
+      (r = check_buf(recvbuf, (size_t)any, "recvbuf", fn)) != DART_OK)
     return r;
   size_t ext = ti->extent * ti->elem_size;
   if (large) { /* every unit decides alike: counts and displacements are the same everywhere */

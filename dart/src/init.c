@@ -1,6 +1,7 @@
 /* Initialization, shutdown and environment queries. */
 #include <stdlib.h>
 #include <string.h>
+#include "amo.h"
 #include "datatype.h"
 #include "segment.h"
 
@@ -55,6 +56,7 @@ fail:
 
 dart_ret_t dart_exit(void) {
   DART_CHECK_INIT("dart_exit");
+  dart__collective_fini(); /* lock and MINMAX state first: it lives in team memory */
   dart_ret_t ret = dart__team_fini_all();
   dart__types_fini();
   free(dart__state.node_of);

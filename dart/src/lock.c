@@ -13,10 +13,11 @@
  * Acquire: swap TAIL with me (CPU exchange on a single-node team; on a
  * multi-node team a compare-and-swap loop, because the tail only ever sees
  * compare-and-swap, which keeps within MPI's default accumulate_ops =
- * same_op_no_op). If the old tail was a unit p, send p a NEXT message (p
- * learns its successor) and block in MPI_Recv for GO from p. Waiting is a
- * blocking receive: no network traffic, and the MPI progress engine runs
- * while the unit waits, so one-sided operations targeting it complete.
+ * same_op_no_op). If the old tail was a unit p, post a receive for GO
+ * from p, send p a NEXT message (p learns its successor) and wait for GO.
+ * The wait polls the posted receive with MPI_Test (progress.h): no network
+ * traffic, the MPI progress engine runs, so one-sided operations that
+ * target the waiting unit complete, and the CPU is yielded between polls.
  *
  * Release: compare-and-swap TAIL from me to 0. If that fails a successor
  * has swapped itself in: receive its NEXT (it may still be on the way: the
@@ -43,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
+#include "progress.h"
 #include "segment.h"
 
 /* GCC 12 mistakes MPICH's MPI_STATUSES_IGNORE for a zero-sized array. */
@@ -360,8 +362,10 @@ dart_ret_t dart_lock_acquire(dart_lock_t lock) {
   if ((ret = tail_swap(r, r->me, &pred)) != DART_OK) return ret;
   if (pred != 0) { /* queued behind pred: tell it, then wait for its hand-off */
     MPI_Comm comm = r->ctx->comm;
+    MPI_Request go;
+    DART_MPI(MPI_Irecv(NULL, 0, MPI_BYTE, pred - 1, TAG_GO(r->slot), comm, &go), "MPI_Irecv");
     DART_MPI(MPI_Send(NULL, 0, MPI_BYTE, pred - 1, TAG_NEXT(r->slot), comm), "MPI_Send");
-    DART_MPI(MPI_Recv(NULL, 0, MPI_BYTE, pred - 1, TAG_GO(r->slot), comm, MPI_STATUS_IGNORE), "MPI_Recv");
+    DART_MPI(dart__wait(&go, MPI_STATUS_IGNORE), "MPI_Test (lock hand-off)");
   }
   __atomic_thread_fence(SEQ);
   r->state = HELD;
@@ -397,7 +401,9 @@ dart_ret_t dart_lock_release(dart_lock_t lock) {
   if (old != r->me) { /* a successor swapped itself in: wait for its NEXT, hand over */
     MPI_Comm comm = r->ctx->comm;
     MPI_Status st;
-    DART_MPI(MPI_Recv(NULL, 0, MPI_BYTE, MPI_ANY_SOURCE, TAG_NEXT(r->slot), comm, &st), "MPI_Recv");
+    MPI_Request next;
+    DART_MPI(MPI_Irecv(NULL, 0, MPI_BYTE, MPI_ANY_SOURCE, TAG_NEXT(r->slot), comm, &next), "MPI_Irecv");
+    DART_MPI(dart__wait(&next, &st), "MPI_Test (lock successor)");
     DART_MPI(MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_GO(r->slot), comm), "MPI_Send");
   }
   r->state = IDLE;

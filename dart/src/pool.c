@@ -4,6 +4,11 @@
 #include <sys/statvfs.h>
 #include "team.h"
 
+static char *align_up(void *p) {
+  uintptr_t a = (uintptr_t)p;
+  return (char *)((a + DART_ALLOC_ALIGN - 1) / DART_ALLOC_ALIGN * DART_ALLOC_ALIGN);
+}
+
 /* Collective: every member learns whether all members can go ahead. */
 static int all_agree(MPI_Comm comm, int ok) {
   int all = 0;
@@ -63,7 +68,11 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
   MPI_Info info;
   MPI_Info_create(&info);
   MPI_Info_set(info, "alloc_shared_noncontig", "true"); /* own pages per unit: NUMA-local */
-  int ret = MPI_Win_allocate_shared((MPI_Aint)size, 1, info, team->node_comm, &c->mine, &c->shm_win);
+  /* Some MPIs (Open MPI 4.1) return parts aligned to 8 bytes only: reserve
+   * one extra line and align every part to it. Pages map at the same offset
+   * in every process, so each unit computes the same shift for a part. */
+  int ret = MPI_Win_allocate_shared((MPI_Aint)(size + DART_ALLOC_ALIGN), 1, info, team->node_comm,
+                                    &c->mine, &c->shm_win);
   MPI_Info_free(&info);
   if (!all_agree(team->comm, ret == MPI_SUCCESS)) {
     if (ret == MPI_SUCCESS) MPI_Win_free(&c->shm_win);
@@ -71,6 +80,7 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
     free(c);
     return dart__error(DART_ERR_NOMEM, "team memory: MPI_Win_allocate_shared of %zu bytes failed", size);
   }
+  c->mine = align_up(c->mine);
   memset(c->mine, 0, size); /* first touch by the owner places pages on its NUMA node */
   MPI_Barrier(team->node_comm); /* no peer may write into a part before its owner zeroed it */
 
@@ -83,7 +93,7 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
     int du;
     void *p;
     MPI_Win_shared_query(c->shm_win, i, &sz, &du, &p);
-    base[rel] = p;
+    base[rel] = align_up(p);
   }
   MPI_Group_free(&node_group);
   dart__alloc_init(&c->alloc, size);

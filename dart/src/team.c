@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dart/mpi.h>
+#include "amo.h"
 #include "segment.h"
 
 dart_team_data_t *dart__team_slots[DART_TEAM_MAX_SLOTS];
@@ -171,6 +172,7 @@ dart_ret_t dart_team_destroy(dart_team_t *team) {
   dart_ret_t r = dart__team_lookup(*team, "dart_team_destroy", &t);
   if (r != DART_OK) return r;
   if (t->slot == 0) return dart__error(DART_ERR_INVAL, "dart_team_destroy: DART_TEAM_ALL cannot be destroyed");
+  dart__lock_team_fini(t);
   r = dart__segment_team_fini(t);
   team_free(t);
   *team = DART_TEAM_NULL;

@@ -225,6 +225,17 @@ TEST(Rma, StridedAndIndexedLayouts) {
     EXPECT_EQ(1000 * next + idx[i], local[2 * i]);
     EXPECT_EQ(-1, local[2 * i + 1]);
   }
+  // The same with a handle (non-contiguous handle gets have their own path).
+  std::fill(local.begin(), local.end(), -1);
+  dart_handle_t h;
+  ASSERT_DART_OK(dart_get_handle(local.data(), nm, 8, diag, every_other, &h));
+  ASSERT_DART_OK(dart_wait(&h));
+  for (int i = 0; i < 8; i++) EXPECT_EQ(1000 * next + idx[i], local[2 * i]);
+  std::vector<double> col_back(R, -1);
+  ASSERT_DART_OK(dart_get_handle(col_back.data(), col2, R, column, DART_TYPE_DOUBLE, &h));
+  int done = 0;
+  while (!done) ASSERT_DART_OK(dart_test(&h, &done));
+  for (int r = 0; r < R; r++) EXPECT_EQ(1000 * next + r * C + 2, col_back[r]);
   // Wrong multiples and mixed basic types are errors.
   EXPECT_EQ(DART_ERR_INVAL, dart_get_blocking(local.data(), nm, 3, diag, DART_TYPE_DOUBLE));
   EXPECT_EQ(DART_ERR_INVAL, dart_get_blocking(local.data(), nm, 4, column, DART_TYPE_INT));

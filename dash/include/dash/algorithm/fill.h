@@ -1,0 +1,50 @@
+#ifndef DASH_ALGORITHM_FILL_H
+#define DASH_ALGORITHM_FILL_H
+
+// fill, generate, generate_with_index: each unit writes its own elements of
+// the range through plain pointers, then the team synchronizes (the writes
+// are visible everywhere on return). Collective over the container's team.
+
+#include <algorithm>
+#include <cstddef>
+
+#include <dash/detail/range.h>
+#include <dash/glob_ptr.h>
+
+namespace dash {
+
+/// Sets every element of [first, last) to `value`.
+template <typename T, std::size_t N>
+void fill(GlobPtr<T, N> first, GlobPtr<T, N> last, const std::remove_const_t<T>& value) {
+  auto r = detail::make_range(first, last, "dash::fill");
+  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+    std::fill_n(data, piece.len, value);
+  });
+  r.team().barrier();
+}
+
+/// Assigns gen() to every element; each unit calls gen for its own
+/// elements, in range order.
+template <typename T, std::size_t N, typename Gen>
+void generate(GlobPtr<T, N> first, GlobPtr<T, N> last, Gen gen) {
+  auto r = detail::make_range(first, last, "dash::generate");
+  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+    std::generate_n(data, piece.len, gen);
+  });
+  r.team().barrier();
+}
+
+/// Assigns gen(gindex) to every element, gindex its linear global index in
+/// the container.
+template <typename T, std::size_t N, typename Gen>
+void generate_with_index(GlobPtr<T, N> first, GlobPtr<T, N> last, Gen gen) {
+  auto r = detail::make_range(first, last, "dash::generate_with_index");
+  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+    for (std::size_t i = 0; i < piece.len; ++i) data[i] = gen(piece.gindex + i);
+  });
+  r.team().barrier();
+}
+
+}  // namespace dash
+
+#endif  // DASH_ALGORITHM_FILL_H

@@ -1,0 +1,82 @@
+#ifndef DASH_INIT_H
+#define DASH_INIT_H
+
+// Starting and stopping the runtime, and the calling unit's place in it.
+//
+//   int main(int argc, char** argv) {
+//     dash::InitGuard guard(&argc, &argv);   // dash::init ... dash::finalize
+//     dash::Array<int> arr(100);             // destroyed before the guard
+//   }
+//
+// Every container, team and synchronization object records the run it was
+// made in (an epoch). After dash::finalize its global memory is gone:
+// using it throws dash::NotInitialized, and destroying it only releases
+// local bookkeeping. finalize reports objects still alive on stderr.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace dash {
+
+/// Starts the runtime (dart_init; initializes MPI unless the program did).
+/// Collective over all processes. Throws dash::RuntimeError if already
+/// running or if DART fails.
+void init(int* argc, char*** argv);
+
+/// Stops the runtime (dart_exit): frees all teams and global memory.
+/// Collective. Objects still alive are reported on stderr (their memory is
+/// released here; later use throws dash::NotInitialized). Throws
+/// dash::NotInitialized if the runtime is not running.
+void finalize();
+
+/// True between dash::init and dash::finalize.
+bool is_initialized();
+
+/// The calling unit's id in Team::All().
+std::size_t myid();
+
+/// The number of units in Team::All().
+std::size_t size();
+
+/// Barrier over Team::All().
+void barrier();
+
+/// RAII: dash::init in the constructor, dash::finalize in the destructor.
+/// Declare it first in main so that every container is destroyed before.
+class InitGuard {
+ public:
+  InitGuard(int* argc, char*** argv) { init(argc, argv); }
+  ~InitGuard();
+  InitGuard(const InitGuard&) = delete;
+  InitGuard& operator=(const InitGuard&) = delete;
+};
+
+namespace detail {
+
+/// Epoch of the current run: 0 when the runtime is not running.
+extern std::uint64_t current_epoch;
+
+/// Throws dash::NotInitialized, naming `what`, unless the runtime is running.
+void require_running(const char* what);
+
+/// True if an object made in `epoch` may still use global memory.
+inline bool alive(std::uint64_t epoch) { return epoch != 0 && epoch == current_epoch; }
+
+/// Throws dash::NotInitialized unless alive(epoch): `what` names the object.
+[[noreturn]] void throw_dead(const char* what);
+inline void check_alive(std::uint64_t epoch, const char* what) {
+  if (__builtin_expect(!alive(epoch), 0)) throw_dead(what);
+}
+
+/// Registers an object holding global resources of kind `what` (a string
+/// literal); returns the epoch. The count lets finalize report objects that
+/// would outlive it. Throws dash::NotInitialized if not running.
+std::uint64_t register_object(const char* what);
+/// Unregisters it. Returns true if its resources must be freed now (the
+/// run it was made in is still going), false if finalize already did.
+bool release_object(const char* what, std::uint64_t epoch);
+
+}  // namespace detail
+}  // namespace dash
+
+#endif  // DASH_INIT_H

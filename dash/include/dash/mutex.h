@@ -1,0 +1,41 @@
+#ifndef DASH_MUTEX_H
+#define DASH_MUTEX_H
+
+// Mutex: mutual exclusion among the units of a team, on a DART queue lock
+// (FIFO hand-off; a waiting unit spins on local memory only). Meets the
+// C++ Lockable requirements, so std::lock_guard and std::unique_lock work.
+// Construction and destruction are collective; not copyable or movable
+// (like std::mutex).
+
+#include <cstdint>
+
+#include <dart/sync.h>
+#include <dash/team.h>
+
+namespace dash {
+
+class Mutex {
+ public:
+  explicit Mutex(const Team& team = Team::All());
+  ~Mutex();
+  Mutex(const Mutex&) = delete;
+  Mutex& operator=(const Mutex&) = delete;
+
+  /// Blocks until the calling unit holds the lock.
+  void lock();
+  /// Takes the lock if it is free; never blocks.
+  bool try_lock();
+  /// Releases the lock (the calling unit must hold it).
+  void unlock();
+
+  const Team& team() const { return team_; }
+
+ private:
+  Team team_;
+  dart_lock_t lock_ = DART_LOCK_NULL;
+  std::uint64_t epoch_ = 0;
+};
+
+}  // namespace dash
+
+#endif  // DASH_MUTEX_H

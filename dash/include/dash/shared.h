@@ -1,0 +1,56 @@
+#ifndef DASH_SHARED_H
+#define DASH_SHARED_H
+
+// Shared<T>: one value of trivially copyable T that every unit of a team
+// can read and write, stored on one unit (the owner, unit 0 by default).
+// get() and set() are one-sided and complete on return; order them with a
+// barrier (team.barrier()). Construction and destruction are collective.
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include <dash/detail/global_memory.h>
+#include <dash/glob_ref.h>
+#include <dash/team.h>
+
+namespace dash {
+
+template <typename T>
+class Shared {
+  static_assert(std::is_trivially_copyable_v<T>, "dash::Shared: T must be trivially copyable");
+
+ public:
+  /// The value on unit `owner` of `team`, value-initialized (T{}).
+  explicit Shared(const Team& team = Team::All(), std::size_t owner = 0)
+      : mem_(team, 1, "dash::Shared"), owner_(owner) {
+    if (owner >= team.size())
+      throw std::invalid_argument("dash::Shared: owner " + std::to_string(owner) +
+                                  " is not a unit of the team (size " +
+                                  std::to_string(team.size()) + ")");
+    if (team.myid() == owner) *mem_.local() = T{};
+    team.barrier();
+  }
+
+  /// Reads the value.
+  T get() const { return ref().get(); }
+  /// Writes the value.
+  void set(const T& value) { ref().set(value); }
+  /// A global reference to the value (compound assignments are atomic).
+  GlobRef<T> ref() const {
+    detail::check_alive(mem_.epoch(), "dash::Shared");
+    T* direct = mem_.direct(owner_);
+    return GlobRef<T>(mem_.gptr(owner_, 0), direct);
+  }
+  std::size_t owner() const { return owner_; }
+  const Team& team() const { return mem_.team(); }
+
+ private:
+  detail::GlobalMemory<T> mem_;
+  std::size_t owner_;
+};
+
+}  // namespace dash
+
+#endif  // DASH_SHARED_H

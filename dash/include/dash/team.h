@@ -1,0 +1,103 @@
+#ifndef DASH_TEAM_H
+#define DASH_TEAM_H
+
+// dash::Team: a set of units that allocate containers and synchronize
+// together. Team::All() holds every unit; team.split(n) makes n sub-teams of
+// consecutive units, nested to any depth.
+//
+// A Team is a shared handle (copying is cheap). A sub-team is destroyed
+// (collectively, dart_team_destroy) when the last handle to it goes away on
+// every unit; containers and sub-teams hold handles to their team and to
+// their parent, so a team always outlives its containers and children.
+// Because destruction is collective, every unit of a team must drop its
+// handles in the same order (as SPMD code does naturally).
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <dart/types.h>
+
+namespace dash {
+
+namespace detail {
+
+[[noreturn]] void throw_null_team();
+
+/// What a Team handle shares. Destroys the DART team (collectively) when
+/// the last handle goes away during the run it was made in.
+struct TeamState {
+  TeamState(dart_team_t id, std::shared_ptr<TeamState> parent);
+  ~TeamState();
+  TeamState(const TeamState&) = delete;
+  TeamState& operator=(const TeamState&) = delete;
+
+  dart_team_t id;
+  std::size_t myid = 0;
+  std::vector<dart_unit_t> units;  // absolute id of each member, by relative id
+  std::size_t depth = 0;
+  std::shared_ptr<TeamState> parent;
+  std::uint64_t epoch = 0;
+};
+
+}  // namespace detail
+
+class Team {
+ public:
+  /// A null team: parent() of Team::All(). Any operation on it throws
+  /// dash::RuntimeError.
+  Team() = default;
+
+  /// All units. Throws dash::NotInitialized outside init/finalize.
+  static Team& All();
+
+  /// Splits the team into `nparts` sub-teams of consecutive units (sizes
+  /// differ by at most one; with more parts than units the last ones are
+  /// empty) and returns the one the calling unit belongs to. Collective
+  /// over this team. Throws std::invalid_argument if nparts is 0.
+  Team split(std::size_t nparts) const;
+
+  /// The calling unit's id relative to this team.
+  std::size_t myid() const { return state().myid; }
+  /// The number of units.
+  std::size_t size() const { return state().units.size(); }
+  /// Blocks until all units of the team have called it. Collective.
+  void barrier() const;
+  /// The team this one was split from; a null team for Team::All().
+  Team parent() const;
+  /// Nesting depth: 0 for Team::All(), 1 for its sub-teams, ...
+  std::size_t depth() const { return state().depth; }
+  /// The absolute id (in Team::All()) of unit `unit` of this team.
+  std::size_t global_id(std::size_t unit) const {
+    return static_cast<std::size_t>(state().units.at(unit));
+  }
+  /// The DART team id.
+  dart_team_t dart_id() const { return state().id; }
+  /// True for the null team.
+  bool is_null() const { return !state_; }
+  /// True if the calling unit's handle was made in the current run.
+  bool is_alive() const;
+
+  /// Handles are equal if they name the same team.
+  bool operator==(const Team& other) const { return state_ == other.state_; }
+  bool operator!=(const Team& other) const { return state_ != other.state_; }
+
+ private:
+  explicit Team(std::shared_ptr<detail::TeamState> state) : state_(std::move(state)) {}
+  const detail::TeamState& state() const;
+  friend void init(int*, char***);
+  friend void finalize();
+
+  std::shared_ptr<detail::TeamState> state_;
+};
+
+
+inline const detail::TeamState& Team::state() const {
+  if (__builtin_expect(!state_, 0)) detail::throw_null_team();
+  return *state_;
+}
+
+}  // namespace dash
+
+#endif  // DASH_TEAM_H

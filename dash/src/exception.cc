@@ -1,0 +1,15 @@
+#include <dash/exception.h>
+
+#include <dart/init.h>
+
+namespace dash::detail {
+
+void throw_dart_error(dart_ret_t status, const char* call) {
+  std::string message = std::string("dash: ") + call + " failed: " + dart_strerror(status);
+  const char* detail = dart_last_error();
+  if (detail && *detail) message += std::string(" (") + detail + ")";
+  if (status == DART_ERR_NOTINIT) throw NotInitialized(message);
+  throw RuntimeError(message, status);
+}
+
+}  // namespace dash::detail

@@ -1,0 +1,49 @@
+#include <dash/mutex.h>
+
+#include <cstdio>
+
+#include <dart/dart.h>
+#include <dash/exception.h>
+#include <dash/init.h>
+
+namespace dash {
+
+namespace {
+constexpr const char* kWhat = "dash::Mutex";
+}
+
+Mutex::Mutex(const Team& team) : team_(team) {
+  epoch_ = detail::register_object(kWhat);
+  dart_ret_t status = dart_team_lock_init(team.dart_id(), &lock_);
+  if (status != DART_OK) {
+    detail::release_object(kWhat, epoch_);
+    detail::check(status, "dart_team_lock_init");
+  }
+}
+
+Mutex::~Mutex() {
+  if (!detail::release_object(kWhat, epoch_)) return;
+  dart_ret_t status = dart_team_lock_destroy(&lock_);
+  if (status != DART_OK)
+    std::fprintf(stderr, "dash::Mutex: dart_team_lock_destroy failed: %s (%s)\n",
+                 dart_strerror(status), dart_last_error());
+}
+
+void Mutex::lock() {
+  detail::check_alive(epoch_, kWhat);
+  detail::check(dart_lock_acquire(lock_), "dart_lock_acquire");
+}
+
+bool Mutex::try_lock() {
+  detail::check_alive(epoch_, kWhat);
+  int32_t acquired = 0;
+  detail::check(dart_lock_try_acquire(lock_, &acquired), "dart_lock_try_acquire");
+  return acquired != 0;
+}
+
+void Mutex::unlock() {
+  detail::check_alive(epoch_, kWhat);
+  detail::check(dart_lock_release(lock_), "dart_lock_release");
+}
+
+}  // namespace dash

@@ -1,0 +1,73 @@
+#include <dash/team.h>
+
+#include <cstdio>
+#include <stdexcept>
+
+#include <dart/dart.h>
+#include <dash/exception.h>
+#include <dash/init.h>
+
+namespace dash {
+namespace detail {
+
+TeamState::TeamState(dart_team_t team, std::shared_ptr<TeamState> parent_state)
+    : id(team), parent(std::move(parent_state)) {
+  epoch = current_epoch;
+  dart_unit_t me = 0;
+  size_t n = 0;
+  check(dart_team_myid(id, &me), "dart_team_myid");
+  check(dart_team_size(id, &n), "dart_team_size");
+  myid = static_cast<std::size_t>(me);
+  units.resize(n);
+  for (size_t u = 0; u < n; ++u)
+    check(dart_team_unit_l2g(id, static_cast<dart_unit_t>(u), &units[u]), "dart_team_unit_l2g");
+  depth = parent ? parent->depth + 1 : 0;
+}
+
+TeamState::~TeamState() {
+  // Team::All() is never destroyed; after finalize dart_exit freed the team.
+  if (id == DART_TEAM_ALL || !alive(epoch)) return;
+  dart_ret_t status = dart_team_destroy(&id);
+  if (status != DART_OK)
+    std::fprintf(stderr, "dash::Team: dart_team_destroy failed: %s (%s)\n", dart_strerror(status),
+                 dart_last_error());
+}
+
+}  // namespace detail
+
+Team Team::split(std::size_t nparts) const {
+  const detail::TeamState& self = state();
+  detail::check_alive(self.epoch, "dash::Team::split");
+  if (nparts == 0) throw std::invalid_argument("dash::Team::split: number of parts must be > 0");
+  dart_group_t group = nullptr;
+  detail::check(dart_team_get_group(self.id, &group), "dart_team_get_group");
+  std::vector<dart_group_t> parts(nparts, nullptr);
+  size_t nout = 0;
+  dart_ret_t status = dart_group_split(group, nparts, &nout, parts.data());
+  dart_group_destroy(&group);
+  detail::check(status, "dart_group_split");
+  // Every unit passes the part it belongs to: one call creates all parts.
+  dart_group_t mine = nullptr;
+  for (size_t i = 0; i < nout && !mine; ++i) {
+    int member = 0;
+    dart_group_ismember(parts[i], self.units[self.myid], &member);
+    if (member) mine = parts[i];
+  }
+  dart_team_t id = DART_TEAM_NULL;
+  status = dart_team_create(self.id, mine, &id);
+  for (dart_group_t& part : parts) dart_group_destroy(&part);
+  detail::check(status, "dart_team_create");
+  return Team(std::make_shared<detail::TeamState>(id, state_));
+}
+
+void Team::barrier() const {
+  const detail::TeamState& self = state();
+  detail::check_alive(self.epoch, "dash::Team::barrier");
+  detail::check(dart_barrier(self.id), "dart_barrier");
+}
+
+Team Team::parent() const { return Team(state().parent); }
+
+bool Team::is_alive() const { return state_ && detail::alive(state_->epoch); }
+
+}  // namespace dash

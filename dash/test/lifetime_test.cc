@@ -1,0 +1,78 @@
+// Use before dash::init and after dash::finalize: clear exceptions, and
+// containers, teams and locks that outlive finalize are reported by
+// finalize and destroyed later without a crash. Runs init/finalize itself
+// (MPI stays up around it for the final vote).
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <memory>
+#include <string>
+
+#include <dash/dash.h>
+
+namespace {
+
+TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
+  EXPECT_FALSE(dash::is_initialized());
+  EXPECT_THROW(dash::Team::All(), dash::NotInitialized);
+  EXPECT_THROW(dash::Array<int>(10), dash::NotInitialized);
+  EXPECT_THROW(dash::myid(), dash::NotInitialized);
+  EXPECT_THROW(dash::finalize(), dash::NotInitialized);
+
+  int argc = 0;
+  char** argv = nullptr;
+  dash::init(&argc, &argv);
+  auto arr = std::make_unique<dash::Array<int>>(10);
+  auto matrix = std::make_unique<dash::Matrix<double>>(4, 4);
+  auto mutex = std::make_unique<dash::Mutex>();
+  dash::Team sub = dash::Team::All().split(2);
+  auto on_sub = std::make_unique<dash::Array<long>>(6, sub);
+  dash::fill(arr->begin(), arr->end(), 1);
+  auto it = arr->begin();
+  EXPECT_EQ(*it, 1);
+
+  ::testing::internal::CaptureStderr();
+  dash::finalize();  // the containers are still alive: reported, not freed twice
+  std::string report = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(report.find("still alive"), std::string::npos) << report;
+  EXPECT_NE(report.find("3 dash::NArray"), std::string::npos) << report;
+  EXPECT_NE(report.find("1 dash::Mutex"), std::string::npos) << report;
+
+  // Every use of the dead objects throws dash::NotInitialized, naming them.
+  EXPECT_THROW(arr->begin(), dash::NotInitialized);
+  EXPECT_THROW((*arr)[0], dash::NotInitialized);
+  EXPECT_THROW(*it, dash::NotInitialized);
+  EXPECT_THROW(dash::fill(it, it + 3, 0), dash::NotInitialized);
+  EXPECT_THROW((*matrix)(1, 1), dash::NotInitialized);
+  EXPECT_THROW(mutex->lock(), dash::NotInitialized);
+  EXPECT_THROW(sub.barrier(), dash::NotInitialized);
+  EXPECT_THROW(dash::barrier(), dash::NotInitialized);
+  try {
+    arr->begin();
+  } catch (const dash::NotInitialized& e) {
+    EXPECT_NE(std::string(e.what()).find("after dash::finalize"), std::string::npos) << e.what();
+  }
+  // Destroying them now is harmless: finalize already released the memory.
+  ::testing::internal::CaptureStderr();
+  arr.reset();
+  matrix.reset();
+  mutex.reset();
+  on_sub.reset();
+  sub = dash::Team();
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  ::testing::InitGoogleTest(&argc, argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+  if (rank != 0) delete listeners.Release(listeners.default_result_printer());
+  int failed = RUN_ALL_TESTS() != 0, any = 0;
+  MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return any;
+}
