@@ -25,13 +25,19 @@ for stage in $stages; do
     mpich)
       "$root/scripts/build.sh" "$build/mpich" mpich -DCMAKE_BUILD_TYPE=Debug -DDART_WERROR=ON
       run_ctest "$build/mpich" ;;
-    sanitize)
+    sanitize) # the runtime itself under ASan + UBSan (MPI's own leaks are not ours)
       "$root/scripts/build.sh" "$build/sanitize" mpich -DCMAKE_BUILD_TYPE=Debug -DDART_WERROR=ON \
-        -DDART_SANITIZE=ON
-      ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 run_ctest "$build/sanitize" -LE large ;;
+        -DDART_SANITIZE=ON -DDART_BUILD_ARMCI=OFF -DDART_BUILD_BENCH=OFF
+      ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 run_ctest "$build/sanitize" -R '^dart[.]' -LE large ;;
     openmpi)
+      # Debian's Global Arrays is built for MPICH: its tests run in the mpich
+      # stage only. Two Open MPI 4.1.4 bugs (DEVELOPERS.md) crash or corrupt
+      # atomics on the MPI path (64-bit MPI_Compare_and_swap on the caller's
+      # own memory segfaults in osc/rdma); those tests run on MPICH only.
       "$root/scripts/build.sh" "$build/openmpi" openmpi -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDART_WERROR=ON
-      OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 run_ctest "$build/openmpi" -LE large ;;
+      OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 \
+        run_ctest "$build/openmpi" -LE 'large|ga|armci-mpi|bench' \
+        -E 'dart[.]atomic_test[.].*vnode|dart[.]lock_test[.]np4[.]vnode|dash[.]sync_test[.].*vnode' ;;
     *) echo "unknown stage $stage" >&2; exit 2 ;;
   esac
   echo "=== stage $stage done after $((SECONDS - start)) s"

@@ -52,6 +52,58 @@ static size_t max_count = INT_MAX;
 void dart__collective_set_max_count(size_t n);
 void dart__collective_set_max_count(size_t n) { max_count = (n == 0 || n > INT_MAX) ? INT_MAX : n; }
 
+/* ---- MIN/MAX on unsigned types ---- */
+
+/* MPICH 4.0.2 compares unsigned types as signed in MPI_MIN / MPI_MAX (a
+ * MIN of {UINT64_MAX, 5} gives UINT64_MAX), so DART reduces them with its
+ * own operations, created on first use. */
+#define UNSIGNED_FN(NAME, T)                                                         \
+  static void umin_##NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {       \
+    (void)dt;                                                                        \
+    const T *a = in;                                                                 \
+    T *b = inout;                                                                    \
+    for (int i = 0; i < *len; i++)                                                   \
+      if (a[i] < b[i]) b[i] = a[i];                                                  \
+  }                                                                                  \
+  static void umax_##NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {       \
+    (void)dt;                                                                        \
+    const T *a = in;                                                                 \
+    T *b = inout;                                                                    \
+    for (int i = 0; i < *len; i++)                                                   \
+      if (a[i] > b[i]) b[i] = a[i];                                                  \
+  }
+UNSIGNED_FN(uint, unsigned)
+UNSIGNED_FN(ulong, unsigned long)
+UNSIGNED_FN(ullong, unsigned long long)
+UNSIGNED_FN(u8, uint8_t)
+UNSIGNED_FN(u16, uint16_t)
+UNSIGNED_FN(u32, uint32_t)
+UNSIGNED_FN(u64, uint64_t)
+
+static MPI_User_function *const unsigned_fn[2][DART_TYPE_LAST_BASIC + 1] = {
+    {[DART_TYPE_UINT] = umin_uint, [DART_TYPE_ULONG] = umin_ulong, [DART_TYPE_ULONGLONG] = umin_ullong,
+     [DART_TYPE_UINT8] = umin_u8, [DART_TYPE_UINT16] = umin_u16, [DART_TYPE_UINT32] = umin_u32,
+     [DART_TYPE_UINT64] = umin_u64},
+    {[DART_TYPE_UINT] = umax_uint, [DART_TYPE_ULONG] = umax_ulong, [DART_TYPE_ULONGLONG] = umax_ullong,
+     [DART_TYPE_UINT8] = umax_u8, [DART_TYPE_UINT16] = umax_u16, [DART_TYPE_UINT32] = umax_u32,
+     [DART_TYPE_UINT64] = umax_u64},
+};
+static MPI_Op unsigned_op[2][DART_TYPE_LAST_BASIC + 1];
+static int unsigned_made[2][DART_TYPE_LAST_BASIC + 1];
+
+/* Replaces *mop by DART's own operation for MIN/MAX on an unsigned type. */
+static dart_ret_t unsigned_minmax(dart_operation_t op, dart_datatype_t b, MPI_Op *mop) {
+  int is_max = op == DART_OP_MAX;
+  if ((op != DART_OP_MIN && !is_max) || !unsigned_fn[is_max][b]) return DART_OK;
+  if (!unsigned_made[is_max][b]) {
+    DART_MPI(MPI_Op_create(unsigned_fn[is_max][b], 1, &unsigned_op[is_max][b]), "MPI_Op_create");
+    unsigned_made[is_max][b] = 1;
+    dart__fini_register();
+  }
+  *mop = unsigned_op[is_max][b];
+  return DART_OK;
+}
+
 /* ---- MINMAX: pair types and user operations, created on first use ---- */
 
 #define MINMAX_FN(NAME, T)                                                           \
@@ -145,6 +197,12 @@ void dart__collective_fini(void) {
     MPI_Type_free(&minmax[b].pair);
     minmax[b].made = 0;
   }
+  for (int m = 0; m < 2; m++)
+    for (int b = 0; b <= DART_TYPE_LAST_BASIC; b++)
+      if (unsigned_made[m][b]) {
+        MPI_Op_free(&unsigned_op[m][b]);
+        unsigned_made[m][b] = 0;
+      }
   dart__lock_fini();
 }
 
@@ -385,6 +443,7 @@ static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_
       (gets_result && (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK))
     return r;
   MPI_Op mop = dart__op_mpi(op);
+  if ((r = unsigned_minmax(op, ti->base, &mop)) != DART_OK) return r;
   MPI_Datatype mtype = ti->mpi_base;
   size_t unit_bytes = ti->elem_size;
   if (op == DART_OP_MINMAX) {

@@ -428,3 +428,17 @@ TEST(Collective, BadInput) {
   ASSERT_DART_OK(dart_team_destroy(&t));
   EXPECT_EQ(DART_ERR_INVAL, dart_bcast(&x, 1, DART_TYPE_INT, 0, dead));
 }
+
+// Unsigned MIN/MAX with the top bit set (MPICH 4.0.2 compares them as signed).
+TEST(Collective, UnsignedMinMaxAboveSignedRange) {
+  uint64_t v = test_myid() == 0 ? UINT64_MAX : 5 + test_myid(), lo = 0, hi = 0;
+  ASSERT_DART_OK(dart_allreduce(&v, &lo, 1, DART_TYPE_UINT64, DART_OP_MIN, DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_allreduce(&v, &hi, 1, DART_TYPE_UINT64, DART_OP_MAX, DART_TEAM_ALL));
+  EXPECT_EQ(test_size() > 1 ? 6u : UINT64_MAX, lo);
+  EXPECT_EQ(UINT64_MAX, hi);
+  unsigned u = test_myid() == 0 ? 0xF0000000u : 7u, ulo = 0;
+  ASSERT_DART_OK(dart_reduce(&u, &ulo, 1, DART_TYPE_UINT, DART_OP_MIN, 0, DART_TEAM_ALL));
+  if (test_myid() == 0) {
+    EXPECT_EQ(test_size() > 1 ? 7u : 0xF0000000u, ulo);
+  }
+}
