@@ -5,19 +5,18 @@
 
 static _Thread_local char last_error[512];
 
-dart_ret_t dart__error(dart_ret_t status, const char *fmt, ...) {
+void dart__set_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(last_error, sizeof last_error, fmt, ap);
   va_end(ap);
-  return status;
 }
 
-dart_ret_t dart__mpi_error(int mpi_ret, const char *call) {
+void dart__set_mpi_error(int mpi_ret, const char *call) {
   char msg[MPI_MAX_ERROR_STRING] = "";
   int len = 0;
   if (!dart__state.exited) MPI_Error_string(mpi_ret, msg, &len);
-  return dart__error(DART_ERR_OTHER, "%s failed: %s", call, msg);
+  dart__set_error("%s failed: %s", call, msg);
 }
 
 const char *dart_last_error(void) { return last_error; }

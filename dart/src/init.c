@@ -28,7 +28,7 @@ dart_ret_t dart_init(int *argc, char ***argv) {
   int bad = ret != DART_OK, anybad = 0;
   MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (anybad) {
-    if (!bad) dart__error(DART_ERR_INVAL, "dart_init: a DART_* variable is bad on another unit");
+    if (!bad) dart__set_error("dart_init: a DART_* variable is bad on another unit");
     goto fail;
   }
   MPI_Comm world;

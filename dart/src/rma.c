@@ -81,7 +81,7 @@ static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const d
       ret = reqs ? MPI_Rget(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win, reqs)
                  : MPI_Get(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win);
     if (ret == MPI_SUCCESS) return 1;
-    dart__mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
+    dart__set_mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
     return -1;
   }
   size_t step = lt->period / gcd(lt->period, rt->period) * rt->period; /* lcm */
@@ -100,7 +100,7 @@ static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const d
       ret = reqs ? MPI_Rget(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win, &reqs[n])
                  : MPI_Get(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win);
     if (ret != MPI_SUCCESS) {
-      dart__mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
+      dart__set_mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
       return -1;
     }
     n++;

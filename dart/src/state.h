@@ -20,12 +20,15 @@ typedef struct {
 
 extern dart_state_t dart__state;
 
-/* Records a detailed message for dart_last_error and returns status. */
-dart_ret_t dart__error(dart_ret_t status, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Records a detailed message for dart_last_error. */
+void dart__set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void dart__set_mpi_error(int mpi_ret, const char *call);
 
-/* Maps an MPI error code to a DART status with a message naming the call. */
-dart_ret_t dart__mpi_error(int mpi_ret, const char *call);
+/* Record a message and evaluate to the status. Macros, so that the compiler
+ * sees the constant a failing path returns and knows out-parameters are
+ * set on every DART_OK path. */
+#define dart__error(status, ...) (dart__set_error(__VA_ARGS__), (dart_ret_t)(status))
+#define dart__mpi_error(mpi_ret, call) (dart__set_mpi_error((mpi_ret), (call)), DART_ERR_OTHER)
 
 #define DART_CHECK_INIT(fn)                                                          \
   do {                                                                              \
