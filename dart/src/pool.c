@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 #include "team.h"
 
 static char *align_up(void *p) {
@@ -81,7 +82,10 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
     return dart__error(DART_ERR_NOMEM, "team memory: MPI_Win_allocate_shared of %zu bytes failed", size);
   }
   c->mine = align_up(c->mine);
-  memset(c->mine, 0, size); /* first touch by the owner places pages on its NUMA node */
+  /* First touch by the owner places the pages on its NUMA node: one write
+   * per page is enough (contents are undefined, so no need to clear). */
+  long page = sysconf(_SC_PAGESIZE);
+  for (size_t off = 0; off < size; off += (size_t)page) ((volatile char *)c->mine)[off] = 0;
   MPI_Barrier(team->node_comm); /* no peer may write into a part before its owner zeroed it */
 
   MPI_Group node_group;
