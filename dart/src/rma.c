@@ -39,13 +39,15 @@ static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, d
   return dart__resolve(g, span, fn, t);
 }
 
+/* Copies into a node-local target. `fence`: make the data visible before
+ * any later signal; dart_put leaves that to dart_flush, which promises it. */
 static inline void shm_put(const dart_target_t *t, const void *src, const dart_type_info_t *rt,
-                           const dart_type_info_t *lt, size_t nelem) {
+                           const dart_type_info_t *lt, size_t nelem, int fence) {
   if (rt->contiguous && lt->contiguous)
     memmove(t->addr, src, nelem * rt->elem_size); /* src may overlap: it can be global memory */
   else
     dart__type_copy(t->addr, rt, src, lt, nelem);
-  atomic_thread_fence(memory_order_seq_cst); /* store fence: visible before any later signal */
+  if (fence) atomic_thread_fence(memory_order_seq_cst);
 }
 
 static inline void shm_get(void *dst, const dart_target_t *t, const dart_type_info_t *rt,
@@ -118,7 +120,7 @@ dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_dataty
   dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put", &t, &rt, &lt);
   if (r != DART_OK) return r;
   if (t.addr) {
-    shm_put(&t, src, rt, lt, nelem);
+    shm_put(&t, src, rt, lt, nelem, 0);
     return DART_OK;
   }
   return mpi_xfer(1, (char *)src, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
@@ -144,7 +146,7 @@ dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, da
   dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put_blocking", &t, &rt, &lt);
   if (r != DART_OK) return r;
   if (t.addr) {
-    shm_put(&t, src, rt, lt, nelem);
+    shm_put(&t, src, rt, lt, nelem, 1);
     return DART_OK;
   }
   if (mpi_xfer(1, (char *)src, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
@@ -177,7 +179,7 @@ static dart_ret_t xfer_handle(int is_put, char *local, dart_gptr_t gptr, size_t 
   dart_ret_t r = prepare(gptr, local, nelem, remote, ltype, fn, &t, &rt, &lt);
   if (r != DART_OK) return r;
   if (t.addr) { /* complete now: no handle, nothing to wait for */
-    if (is_put) shm_put(&t, local, rt, lt, nelem); else shm_get(local, &t, rt, lt, nelem);
+    if (is_put) shm_put(&t, local, rt, lt, nelem, 1); else shm_get(local, &t, rt, lt, nelem);
     return DART_OK;
   }
   size_t max = npieces(nelem);
@@ -299,7 +301,10 @@ static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
   dart_target_t t;
   dart_ret_t r = dart__resolve(gptr, 0, fn, &t);
   if (r != DART_OK) return r;
-  atomic_thread_fence(memory_order_seq_cst); /* orders shared-memory transfers */
+  /* Shared-memory transfers are done when their call returns: remote
+   * completion only has to make the stores visible, local completion
+   * nothing at all. */
+  if (remote) atomic_thread_fence(memory_order_seq_cst);
   /* A segment with an MPI window is flushed even for a node-local target:
    * its atomics travel through MPI (see atomic.c). */
   if (t.win == MPI_WIN_NULL) return DART_OK;
