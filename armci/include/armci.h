@@ -321,6 +321,10 @@ int ARMCI_Destroy_mutexes(void);
 void ARMCI_Lock(int mutex, int proc);
 /** Release mutex number `mutex` hosted on `proc`. */
 void ARMCI_Unlock(int mutex, int proc);
+/** Try to acquire mutex `mutex` hosted on `proc` without blocking: returns
+ *  0 if the caller now holds it, nonzero if it is taken (an extension of
+ *  this implementation; ARMCI-MPI offers ARMCIX_Trylock_hdl). */
+int ARMCI_Trylock(int mutex, int proc);
 
 /* ------------------------------------------------------------------------ */
 /* Process groups                                                           */
