@@ -13,38 +13,6 @@ extern "C" void dart__collective_set_max_count(size_t n);
 
 namespace {
 
-// Splits `parent` into n teams of consecutive units; returns this unit's.
-dart_team_t split(dart_team_t parent, size_t n) {
-  dart_group_t g, parts[8];
-  dart_team_get_group(parent, &g);
-  size_t nout;
-  dart_group_split(g, n, &nout, parts);
-  dart_unit_t me = test_myid();
-  dart_group_t mine = nullptr;
-  for (size_t i = 0; i < n; i++) {
-    int is = 0;
-    dart_group_ismember(parts[i], me, &is);
-    if (is) mine = parts[i];
-  }
-  dart_team_t t = DART_TEAM_NULL;
-  EXPECT_EQ(DART_OK, dart_team_create(parent, mine, &t)) << dart_last_error();
-  for (size_t i = 0; i < n; i++) dart_group_destroy(&parts[i]);
-  dart_group_destroy(&g);
-  return t;
-}
-
-int team_me(dart_team_t t) {
-  dart_unit_t id = -1;
-  dart_team_myid(t, &id);
-  return id;
-}
-
-int team_n(dart_team_t t) {
-  size_t n = 0;
-  dart_team_size(t, &n);
-  return static_cast<int>(n);
-}
-
 // ---- Reductions against a serial reference ----
 
 enum Class { kInt, kByte, kChar, kFloat, kComplex };

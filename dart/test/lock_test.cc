@@ -12,51 +12,6 @@ extern "C" dart_ret_t dart__lock_tail_gptr(dart_lock_t lock, dart_gptr_t *gptr);
 
 namespace {
 
-dart_team_t split(dart_team_t parent, size_t n) {
-  dart_group_t g, parts[8];
-  dart_team_get_group(parent, &g);
-  size_t nout;
-  dart_group_split(g, n, &nout, parts);
-  dart_unit_t me = test_myid();
-  dart_group_t mine = nullptr;
-  for (size_t i = 0; i < n; i++) {
-    int is = 0;
-    dart_group_ismember(parts[i], me, &is);
-    if (is) mine = parts[i];
-  }
-  dart_team_t t = DART_TEAM_NULL;
-  EXPECT_EQ(DART_OK, dart_team_create(parent, mine, &t)) << dart_last_error();
-  for (size_t i = 0; i < n; i++) dart_group_destroy(&parts[i]);
-  dart_group_destroy(&g);
-  return t;
-}
-
-int team_me(dart_team_t t) {
-  dart_unit_t id = -1;
-  dart_team_myid(t, &id);
-  return id;
-}
-
-int team_n(dart_team_t t) {
-  size_t n = 0;
-  dart_team_size(t, &n);
-  return static_cast<int>(n);
-}
-
-dart_gptr_t at_unit(dart_gptr_t g, dart_team_t team, int rel, uint64_t off = 0) {
-  dart_unit_t abs = -1;
-  dart_team_unit_l2g(team, rel, &abs);
-  dart_gptr_setunit(&g, abs);
-  g.offset += off;
-  return g;
-}
-
-bool crowded() {
-  dart_config_t cfg;
-  dart_config_get(&cfg);
-  return test_size() > 2 && cfg.units_per_node != 0;
-}
-
 // Reads a lock's tail word: 0 when free, else 1 + team id of the queue's end.
 int32_t tail_of(dart_lock_t lock) {
   dart_gptr_t g;

@@ -37,12 +37,6 @@ dart_gptr_t on(dart_gptr_t g, dart_unit_t unit, uint64_t off) {
   return g;
 }
 
-bool crowded() {
-  dart_config_t cfg;
-  dart_config_get(&cfg);
-  return test_size() > 2 && cfg.units_per_node != 0;
-}
-
 }  // namespace
 
 TEST(Progress, BusyTargetAndLockHolder) {

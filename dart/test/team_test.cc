@@ -5,28 +5,6 @@
 
 #include "dart_test.h"
 
-namespace {
-// Splits `parent` into n teams of consecutive units; returns this unit's.
-dart_team_t split(dart_team_t parent, size_t n) {
-  dart_group_t g, parts[8];
-  dart_team_get_group(parent, &g);
-  size_t nout;
-  dart_group_split(g, n, &nout, parts);
-  dart_unit_t me = test_myid();
-  dart_group_t mine = nullptr;
-  for (size_t i = 0; i < n; i++) {
-    int is = 0;
-    dart_group_ismember(parts[i], me, &is);
-    if (is) mine = parts[i];
-  }
-  dart_team_t t = DART_TEAM_NULL;
-  EXPECT_EQ(DART_OK, dart_team_create(parent, mine, &t)) << dart_last_error();
-  for (size_t i = 0; i < n; i++) dart_group_destroy(&parts[i]);
-  dart_group_destroy(&g);
-  return t;
-}
-}  // namespace
-
 TEST(Team, AllTeam) {
   dart_unit_t id;
   size_t n;
