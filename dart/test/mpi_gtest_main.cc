@@ -6,22 +6,9 @@
 
 #include <cstdio>
 
+#include "unit_failure_printer.h"
+
 #include "dart_test.h"
-
-namespace {
-class RankFailurePrinter : public ::testing::EmptyTestEventListener {
- public:
-  explicit RankFailurePrinter(int rank) : rank_(rank) {}
-  void OnTestPartResult(const ::testing::TestPartResult& r) override {
-    if (r.failed())
-      std::fprintf(stderr, "[unit %d] %s:%d: Failure\n%s\n", rank_, r.file_name() ? r.file_name() : "?",
-                   r.line_number(), r.summary());
-  }
-
- private:
-  int rank_;
-};
-}  // namespace
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
@@ -31,7 +18,7 @@ int main(int argc, char** argv) {
   auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
   if (rank != 0) {
     delete listeners.Release(listeners.default_result_printer());
-    listeners.Append(new RankFailurePrinter(rank));
+    listeners.Append(new UnitFailurePrinter(rank));
   }
   if (dart_init(&argc, &argv) != DART_OK) {
     std::fprintf(stderr, "dart_init failed: %s\n", dart_last_error());

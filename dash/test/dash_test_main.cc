@@ -6,22 +6,9 @@
 
 #include <cstdio>
 
+#include "unit_failure_printer.h"
+
 #include <dash/dash.h>
-
-namespace {
-class UnitFailurePrinter : public ::testing::EmptyTestEventListener {
- public:
-  explicit UnitFailurePrinter(int rank) : rank_(rank) {}
-  void OnTestPartResult(const ::testing::TestPartResult& r) override {
-    if (r.failed())
-      std::fprintf(stderr, "[unit %d] %s:%d: Failure\n%s\n", rank_,
-                   r.file_name() ? r.file_name() : "?", r.line_number(), r.summary());
-  }
-
- private:
-  int rank_;
-};
-}  // namespace
 
 int main(int argc, char** argv) {
   // MPI first, so that it outlives dash::finalize for the final vote.
