@@ -21,6 +21,9 @@
  *    an implementation to assume that concurrent atomics on an element use
  *    one operation or NO_OP; DART's own lock respects that: it uses only
  *    compare-and-swap on its tails).
+ *    One exception, for an MPI defect: on Open MPI 4.x a 64-bit
+ *    compare-and-swap on the caller's own element is a CPU atomic (mpibugs.h
+ *    explains why that is still atomic there).
  *  - Memory registered with dart_team_memregister follows the same rule
  *    (MPI path when the team has more than one unit).
  * Plain puts and gets (rma.c) may be mixed with atomics on other elements,
@@ -40,6 +43,7 @@
 #include <limits.h>
 #include <string.h>
 #include "amo.h"
+#include "mpibugs.h"
 #include "segment.h"
 
 /* ---- 16-byte compare-and-swap ---- */
@@ -346,6 +350,10 @@ dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void
   memcpy(v, value, es);
   memcpy(c, compare, es);
   if (t.win == MPI_WIN_NULL) {
+    cpu_cas(t.addr, es, v, c, result);
+    return DART_OK;
+  }
+  if (es == 8 && t.rank == t.team->myid && dart__mpibugs.self_cas_by_cpu) { /* mpibugs.h */
     cpu_cas(t.addr, es, v, c, result);
     return DART_OK;
   }

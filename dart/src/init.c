@@ -3,9 +3,11 @@
 #include <string.h>
 #include "amo.h"
 #include "datatype.h"
+#include "mpibugs.h"
 #include "segment.h"
 
 dart_state_t dart__state;
+
 
 dart_ret_t dart_init(int *argc, char ***argv) {
   if (dart__state.initialized) return dart__error(DART_ERR_INVAL, "dart_init: already initialized");
@@ -39,6 +41,7 @@ dart_ret_t dart_init(int *argc, char ***argv) {
   MPI_Comm_size(world, &size);
   dart__state.myid = rank;
   dart__state.size = size;
+  if ((ret = dart__mpibugs_init(world)) != DART_OK) goto fail;
   if ((ret = dart__types_init()) != DART_OK) goto fail;
   if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
   if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
@@ -59,6 +62,7 @@ dart_ret_t dart_exit(void) {
   dart__collective_fini(); /* lock and MINMAX state first: it lives in team memory */
   dart_ret_t ret = dart__team_fini_all();
   dart__types_fini();
+  dart__mpibugs_fini();
   free(dart__state.node_of);
   dart__state.node_of = NULL;
   dart__state.initialized = 0;

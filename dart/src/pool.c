@@ -3,6 +3,7 @@
 #include <string.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
+#include "mpibugs.h"
 #include "team.h"
 
 static char *align_up(void *p) {
@@ -23,8 +24,15 @@ static dart_ret_t chunk_windows_done(dart_team_data_t *team, dart_chunk_t *c) {
   MPI_Info info;
   MPI_Info_create(&info);
   MPI_Info_set(info, "same_disp_unit", "true");
+  int held;
+  dart_ret_t r = dart__win_create_guard_enter(team->comm, &held);
+  if (r != DART_OK) {
+    MPI_Info_free(&info);
+    return r;
+  }
   int ret = MPI_Win_create(c->mine, (MPI_Aint)(c->sizes ? c->sizes[team->myid] : c->size), 1,
                            info, team->comm, &c->win);
+  dart__win_create_guard_exit(team->comm, held);
   MPI_Info_free(&info);
   if (ret != MPI_SUCCESS) {
     c->win = MPI_WIN_NULL;
