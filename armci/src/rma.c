@@ -330,22 +330,13 @@ static void *scratch_get(scratch_t *s, size_t bytes) {
 
 static void scratch_put(scratch_t *s) { free(s->p); }
 
-/* MPI path. Large accumulates go in pieces: MPICH 4.0.2 (ch4:ucx) takes
- * ~860 us for one 1 MiB MPI_Accumulate and ~170 us for sixteen of 64 KiB
- * (bench/armci). Pieces to one target are ordered and each element is
- * still updated atomically. */
-#define ACC_PIECE ((size_t)64 << 10)
-
-static void acc_issue(dart_gptr_t g, const void *buf, size_t bytes, acc_type_t at, const char *fn) {
+/* MPI path: bytes of (scaled) values into g, laid out as type (at.dtype or
+ * a strided layout of it); DART splits large accumulates into pieces. */
+static void acc_issue(dart_gptr_t g, const void *buf, size_t bytes, acc_type_t at, dart_datatype_t type,
+                      const char *fn) {
   if (bytes % at.esize) armci__fatal("%s: %zu bytes is not a whole number of elements", fn, bytes);
-  for (size_t done = 0; done < bytes; done += ACC_PIECE) {
-    size_t len = bytes - done < ACC_PIECE ? bytes - done : ACC_PIECE; /* ACC_PIECE: whole elements */
-    dart_gptr_t q = g;
-    q.offset += done;
-    dart_ret_t r = dart_accumulate(q, (const char *)buf + done, len / at.esize * at.per, at.dtype, DART_OP_SUM);
-    if (r != DART_OK)
-      armci__fatal("%s: dart_accumulate failed: %s (%s)", fn, dart_strerror(r), dart_last_error());
-  }
+  dart_ret_t r = dart_accumulate(g, buf, bytes / at.esize * at.per, type, DART_OP_SUM);
+  if (r != DART_OK) armci__fatal("%s: dart_accumulate failed: %s (%s)", fn, dart_strerror(r), dart_last_error());
 }
 
 /* ------------------------------------------------------------------------ */
@@ -423,7 +414,7 @@ static int acc_contig(int datatype, void *scale, void *src, void *dst, int bytes
     scale_into(datatype, scale, b, src, (size_t)bytes);
     buf = b;
   }
-  acc_issue(t.g, buf, (size_t)bytes, at, fn);
+  acc_issue(t.g, buf, (size_t)bytes, at, at.dtype, fn);
   acc_finish(&t, proc, nb, temp, h);
   if (temp) scratch_put(&s);
   return 0;
@@ -545,32 +536,48 @@ static int dst_self_overlap(const layout_t *l, int use_src) {
   return 0;
 }
 
-/* ---- DART strided layouts, cached by (stride, segment) ---- */
+/* ---- DART strided layouts, cached by (base type, stride, segment) ---- */
 
 #define NTYPES 16
 static struct {
+  dart_datatype_t base;
   size_t stride, len;
   dart_datatype_t type;
   unsigned long used;
 } tcache[NTYPES];
 static unsigned long tclock;
 
-static dart_datatype_t strided_type(size_t stride, size_t len) {
-  if (stride == len) return DART_TYPE_BYTE;
+/* Blocks of len elements of base, stride elements apart. */
+static dart_datatype_t strided_type(dart_datatype_t base, size_t stride, size_t len) {
+  if (stride == len) return base;
   int victim = 0;
   for (int i = 0; i < NTYPES; i++) {
-    if (tcache[i].type != DART_TYPE_UNDEFINED && tcache[i].stride == stride && tcache[i].len == len) {
+    if (tcache[i].type != DART_TYPE_UNDEFINED && tcache[i].base == base && tcache[i].stride == stride &&
+        tcache[i].len == len) {
       tcache[i].used = ++tclock;
       return tcache[i].type;
     }
     if (tcache[i].used < tcache[victim].used) victim = i;
   }
   if (tcache[victim].type != DART_TYPE_UNDEFINED) dart_type_destroy(&tcache[victim].type);
-  DART_CALL(dart_type_create_strided(DART_TYPE_BYTE, stride, len, &tcache[victim].type));
+  DART_CALL(dart_type_create_strided(base, stride, len, &tcache[victim].type));
+  tcache[victim].base = base;
   tcache[victim].stride = stride;
   tcache[victim].len = len;
   tcache[victim].used = ++tclock;
   return tcache[victim].type;
+}
+
+/* The layout without its first level: one entry per plane. */
+static layout_t planes_of(const layout_t *l) {
+  layout_t outer = *l;
+  outer.L = l->L - 1;
+  for (int i = 1; i <= outer.L; i++) {
+    outer.cnt[i] = l->cnt[i + 1];
+    outer.ss[i - 1] = l->ss[i];
+    outer.ds[i - 1] = l->ds[i];
+  }
+  return outer;
 }
 
 static void types_fini(void) {
@@ -587,15 +594,9 @@ static void strided_mpi(int is_put, char *local, const layout_t *l, dart_gptr_t 
   if (typed) {
     /* one DART strided layout per plane (level 1); outer levels loop */
     size_t per = (size_t)l->cnt[1];
-    dart_datatype_t lt = strided_type((size_t)(is_put ? l->ss[0] : l->ds[0]), l->seg);
-    dart_datatype_t rt = strided_type((size_t)(is_put ? l->ds[0] : l->ss[0]), l->seg);
-    layout_t outer = *l; /* iterate planes: drop level 1 */
-    outer.L = l->L - 1;
-    for (int i = 1; i <= outer.L; i++) {
-      outer.cnt[i] = l->cnt[i + 1];
-      outer.ss[i - 1] = l->ss[i];
-      outer.ds[i - 1] = l->ds[i];
-    }
+    dart_datatype_t lt = strided_type(DART_TYPE_BYTE, (size_t)(is_put ? l->ss[0] : l->ds[0]), l->seg);
+    dart_datatype_t rt = strided_type(DART_TYPE_BYTE, (size_t)(is_put ? l->ds[0] : l->ss[0]), l->seg);
+    layout_t outer = planes_of(l);
     seg_iter_t it;
     size_t nplanes = l->nseg / per;
     iter_start(&it, &outer);
@@ -749,20 +750,47 @@ static int accs_common(int datatype, void *scale, void *src, int *sst, void *dst
     scratch_put(&so_buf);
     return 0;
   }
-  int temp = !one;
+  /* MPI path: the source, scaled or gathered into a dense buffer unless it
+   * is dense and unscaled already, then one strided DART accumulate per
+   * plane (DART issues one MPI_Accumulate per 16 KiB), or one accumulate per
+   * segment when the plane's stride is no whole number of elements. */
+  size_t eb = at.esize / at.per; /* bytes of one DART element */
+  int dense = 1;
+  size_t run = 1;
+  for (int i = 1; i <= l.L; i++) {
+    dense &= (size_t)l.ss[i - 1] == l.seg * run;
+    run *= (size_t)l.cnt[i];
+  }
+  int temp = !one || !dense;
   scratch_t s;
-  char *buf = NULL;
-  if (temp) buf = scratch_get(&s, l.seg * l.nseg);
-  iter_start(&it, &l);
-  for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) {
-    const char *from = (char *)src + it.so;
-    if (temp) {
-      scale_into(datatype, scale, buf + k * l.seg, from, l.seg);
-      from = buf + k * l.seg;
+  char *buf = src;
+  if (temp) {
+    buf = scratch_get(&s, l.seg * l.nseg);
+    iter_start(&it, &l);
+    for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) {
+      if (one)
+        memcpy(buf + k * l.seg, (char *)src + it.so, l.seg);
+      else
+        scale_into(datatype, scale, buf + k * l.seg, (char *)src + it.so, l.seg);
     }
-    dart_gptr_t q = t.g;
-    q.offset += it.dof;
-    acc_issue(q, from, l.seg, at, fn);
+  }
+  if (l.L >= 1 && (size_t)l.ds[0] >= l.seg && l.ds[0] % (long)eb == 0) {
+    size_t per = (size_t)l.cnt[1], nplanes = l.nseg / per;
+    dart_datatype_t type = strided_type(at.dtype, (size_t)l.ds[0] / eb, l.seg / eb);
+    layout_t outer = planes_of(&l);
+    iter_start(&it, &outer);
+    for (size_t k = 0; k < nplanes; k++, iter_next(&it)) {
+      dart_gptr_t q = t.g;
+      q.offset += it.dof;
+      acc_issue(q, buf + k * per * l.seg, per * l.seg, at, type, fn);
+    }
+  } else {
+    iter_start(&it, &l);
+    for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) {
+      dart_gptr_t q = t.g;
+      q.offset += it.dof;
+      acc_issue(q, buf + k * l.seg, l.seg, at, at.dtype, fn);
+    }
   }
   acc_finish(&t, proc, nb, temp, h);
   if (temp) scratch_put(&s);
@@ -970,7 +998,7 @@ static int vector_common(int kind, int datatype, void *scale, armci_giov_t *iov,
           scale_into(datatype, scale, buf + (size_t)i * b, from, b);
           from = buf + (size_t)i * b;
         }
-        acc_issue(t.g, from, b, at, fn);
+        acc_issue(t.g, from, b, at, at.dtype, fn);
         if (t.a->spans_nodes) {
           armci__pending(proc, PEND_ACC, t.g);
           any_mpi = 1;

@@ -68,12 +68,29 @@ static size_t gcd(size_t a, size_t b) {
   return a;
 }
 
-/* Issues the MPI operations for one transfer, split so that no count
- * exceeds MPI's int range. With reqs, uses request-based calls and stores
- * one request per piece. Returns the number of pieces, or -1 on error. */
+/* Elements per MPI call of a transfer between two layouts: whole instances
+ * of both; below 2^30 (MPI's int counts); and about 64 KiB of data when a
+ * side is not contiguous: MPICH 4.0.2 (ch4) moves a 1 MiB derived-datatype
+ * put or get 2.7x slower in one call than in sixteen of 64 KiB. */
+#define LAYOUT_PIECE ((size_t)64 << 10)
+static size_t piece_elems(const dart_type_info_t *lt, const dart_type_info_t *rt) {
+  size_t step = lt->period / gcd(lt->period, rt->period) * rt->period; /* lcm */
+  size_t cap = lt->contiguous && rt->contiguous ? (size_t)1 << 30 : LAYOUT_PIECE / rt->elem_size;
+  return step * (cap / step ? cap / step : 1);
+}
+
+static size_t npieces(size_t nelem, const dart_type_info_t *lt, const dart_type_info_t *rt) {
+  size_t per = piece_elems(lt, rt);
+  return nelem ? (nelem + per - 1) / per : 1;
+}
+
+/* Issues the MPI operations for one transfer, split into pieces
+ * (piece_elems). With reqs, uses request-based calls and stores one request
+ * per piece. Returns the number of pieces, or -1 on error. */
 static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const dart_target_t *t,
                     const dart_type_info_t *rt, size_t nelem, MPI_Request *reqs) {
-  if (__builtin_expect(lt->period == 1 && rt->period == 1 && nelem <= INT_MAX, 1)) {
+  if (__builtin_expect(lt->period == 1 && rt->period == 1 && lt->contiguous && rt->contiguous &&
+                           nelem <= ((size_t)1 << 30), 1)) {
     /* The common case, one call: no splitting arithmetic on the hot path. */
     int c = (int)nelem, ret;
     if (is_put)
@@ -86,8 +103,7 @@ static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const d
     dart__set_mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
     return -1;
   }
-  size_t step = lt->period / gcd(lt->period, rt->period) * rt->period; /* lcm */
-  size_t per = step * (((size_t)1 << 30) / step ? ((size_t)1 << 30) / step : 1);
+  size_t per = piece_elems(lt, rt);
   size_t es = rt->elem_size;
   int n = 0;
   for (size_t done = 0; done < nelem || (nelem == 0 && n == 0); done += per) {
@@ -110,8 +126,6 @@ static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const d
   }
   return n;
 }
-
-static size_t npieces(size_t nelem) { return nelem / ((size_t)1 << 29) + 1; }
 
 dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                     dart_datatype_t dst_type) {
@@ -182,7 +196,7 @@ static dart_ret_t xfer_handle(int is_put, char *local, dart_gptr_t gptr, size_t 
     if (is_put) shm_put(&t, local, rt, lt, nelem, 1); else shm_get(local, &t, rt, lt, nelem);
     return DART_OK;
   }
-  size_t max = npieces(nelem);
+  size_t max = npieces(nelem, lt, rt);
   dart_handle_t h = malloc(sizeof *h);
   MPI_Request *req = h && max > 1 ? malloc(sizeof *req * max) : h ? &h->one_ : NULL;
   if (!req) {

@@ -227,6 +227,60 @@ ASSERT_DART_OK(dart_accumulate(cp, &i1, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_PRO
   ASSERT_DART_OK(dart_team_memfree(g));
 }
 
+TEST(Atomic, AccumulateLayoutsAndArraysLargerThanOnePiece) {
+  // Every unit adds into arrays on the last unit: int64 through a strided
+  // layout (every other element; odd ones stay 0), double through an
+  // indexed layout (blocks of 3 and 1), and a contiguous double array of
+  // 5,000 elements (40 KB: several MPI pieces on the MPI path).
+  const int me = test_myid(), size = test_size(), last = size - 1, reps = crowded() ? 3 : 10;
+  const size_t nbig = 5000;
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 1024 + nbig * sizeof(double), &g));
+  dart_gptr_t base = at_unit(g, DART_TEAM_ALL, last), str = base, idx = base, big = base;
+  idx.offset = 512;   // 16 doubles: blocks {0,1,2},{5}, two instances
+  big.offset = 1024;
+  if (me == last) {
+    std::vector<char> z(1024 + nbig * sizeof(double), 0);
+    ASSERT_DART_OK(dart_put_blocking(base, z.data(), z.size(), DART_TYPE_BYTE, DART_TYPE_BYTE));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  dart_datatype_t every_other, blocks;
+  ASSERT_DART_OK(dart_type_create_strided(DART_TYPE_INT64, 2, 1, &every_other));
+  const size_t blen[2] = {3, 1}, boff[2] = {0, 5};
+  ASSERT_DART_OK(dart_type_create_indexed(DART_TYPE_DOUBLE, 2, blen, boff, &blocks));
+  std::vector<int64_t> iv(32);
+  for (int i = 0; i < 32; i++) iv[i] = i + 1;
+  std::vector<double> dv(8), bigv(nbig);
+  for (int i = 0; i < 8; i++) dv[i] = 0.5 * (i + 1);
+  for (size_t i = 0; i < nbig; i++) bigv[i] = double(i % 7);
+  for (int r = 0; r < reps; r++) {
+    ASSERT_DART_OK(dart_accumulate(str, iv.data(), 32, every_other, DART_OP_SUM));
+    ASSERT_DART_OK(dart_accumulate(idx, dv.data(), 8, blocks, DART_OP_SUM));
+    ASSERT_DART_OK(dart_accumulate(big, bigv.data(), nbig, DART_TYPE_DOUBLE, DART_OP_SUM));
+    ASSERT_DART_OK(dart_flush(base));
+  }
+  // n must be whole instances of the layout; fetch-and-op takes no layout.
+  EXPECT_EQ(DART_ERR_INVAL, dart_accumulate(idx, dv.data(), 3, blocks, DART_OP_SUM));
+  int64_t r0 = 0;
+  EXPECT_EQ(DART_ERR_INVAL, dart_fetch_and_op(str, &r0, &r0, every_other, DART_OP_SUM));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  std::vector<int64_t> gi(64);
+  ASSERT_DART_OK(dart_get_blocking(gi.data(), str, 64, DART_TYPE_INT64, DART_TYPE_INT64));
+  for (int i = 0; i < 64; i++) EXPECT_EQ(i % 2 ? 0 : int64_t(i / 2 + 1) * reps * size, gi[i]) << i;
+  std::vector<double> gd(16), gb(nbig);
+  ASSERT_DART_OK(dart_get_blocking(gd.data(), idx, 16, DART_TYPE_DOUBLE, DART_TYPE_DOUBLE));
+  const int slot[8] = {0, 1, 2, 5, 6, 7, 8, 11};  // instance 2 starts after block {5}
+  std::vector<double> want(16, 0.0);
+  for (int i = 0; i < 8; i++) want[slot[i]] = 0.5 * (i + 1) * reps * size;
+  for (int i = 0; i < 16; i++) EXPECT_EQ(want[i], gd[i]) << i;
+  ASSERT_DART_OK(dart_get_blocking(gb.data(), big, nbig, DART_TYPE_DOUBLE, DART_TYPE_DOUBLE));
+  for (size_t i = 0; i < nbig; i++) ASSERT_EQ(double(i % 7) * reps * size, gb[i]) << i;
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_type_destroy(&every_other));
+  ASSERT_DART_OK(dart_type_destroy(&blocks));
+  ASSERT_DART_OK(dart_team_memfree(g));
+}
+
 TEST(Atomic, EveryOperationEveryType) {
   dart_gptr_t g;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 64, &g));

@@ -248,6 +248,44 @@ TEST(Rma, StridedAndIndexedLayouts) {
   ASSERT_DART_OK(dart_team_memfree(m));
 }
 
+TEST(Rma, LayoutTransfersLargerThanOnePiece) {
+  // 40,000 ints to every other element of the next unit (160 KB of data:
+  // several MPI calls of ~64 KiB on the MPI path), blocking, with a handle,
+  // and back with a handle; the odd elements stay untouched.
+  const size_t N = 40000;
+  dart_gptr_t m;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 2 * N * sizeof(int), &m));
+  int me = test_myid(), n = test_size(), next = (me + 1) % n, prev = (me + n - 1) % n;
+  dart_gptr_t mine = m, nm = m;
+  dart_gptr_setunit(&mine, me);
+  dart_gptr_setunit(&nm, next);
+  int* a;
+  dart_gptr_getaddr(mine, reinterpret_cast<void**>(&a));
+  std::fill(a, a + 2 * N, -1);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  dart_datatype_t every_other;
+  ASSERT_DART_OK(dart_type_create_strided(DART_TYPE_INT, 2, 1, &every_other));
+  std::vector<int> v(N);
+  for (size_t i = 0; i < N; i++) v[i] = int(i) * 3 + me;
+  ASSERT_DART_OK(dart_put_blocking(nm, v.data(), N, DART_TYPE_INT, every_other));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (size_t i = 0; i < 2 * N; i++) ASSERT_EQ(i % 2 ? -1 : int(i / 2) * 3 + prev, a[i]) << i;
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (size_t i = 0; i < N; i++) v[i] = int(i) * 5 + me;
+  dart_handle_t h;
+  ASSERT_DART_OK(dart_put_handle(nm, v.data(), N, DART_TYPE_INT, every_other, &h));
+  ASSERT_DART_OK(dart_wait(&h));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (size_t i = 0; i < 2 * N; i++) ASSERT_EQ(i % 2 ? -1 : int(i / 2) * 5 + prev, a[i]) << i;
+  std::vector<int> back(N, 0);
+  ASSERT_DART_OK(dart_get_handle(back.data(), nm, N, every_other, DART_TYPE_INT, &h));
+  ASSERT_DART_OK(dart_wait(&h));
+  for (size_t i = 0; i < N; i++) ASSERT_EQ(int(i) * 5 + me, back[i]) << i;
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_type_destroy(&every_other));
+  ASSERT_DART_OK(dart_team_memfree(m));
+}
+
 TEST(Rma, EveryBasicTypeRoundTrips) {
   dart_gptr_t g;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 256, &g));

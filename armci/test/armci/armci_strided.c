@@ -133,9 +133,24 @@ static void test_accs(int type) {
     char *dst = (char *)seg[t] + (R0 * D2 + C0) * esz;
     ARMCI_AccS(type, scale, src, src_stride, dst, dst_stride, count, 1, t);
   }
+  /* again with scale one from a padded (non-dense) copy of the source:
+   * every process adds the source once more */
+  char padded[NR * (NC + 2) * 2 * sizeof(double)], one[2 * sizeof(double)];
+  for (int r = 0; r < NR; r++) memcpy(padded + r * (NC + 2) * esz, src + r * NC * esz, NC * esz);
+  memset(one, 0, sizeof(one));
+  if (type == ARMCI_ACC_INT) *(int *)one = 1;
+  else if (type == ARMCI_ACC_LNG) *(long *)one = 1;
+  else if (base == sizeof(float)) *(float *)one = 1;
+  else *(double *)one = 1;
+  int padded_stride[1] = {(int)((NC + 2) * esz)};
+  for (int k = 0; k < at_np; k++) {
+    int t = (at_me + k) % at_np;
+    char *dst = (char *)seg[t] + (R0 * D2 + C0) * esz;
+    ARMCI_AccS(type, one, padded, padded_stride, dst, dst_stride, count, 1, t);
+  }
   ARMCI_Barrier();
 
-  long s1 = (long)at_np * (at_np + 1) / 2;
+  long s1 = (long)at_np * (at_np + 1) / 2 + at_np;
   char got[D1 * D2 * 2 * sizeof(double)];
   for (int t = 0; t < at_np; t++) {
     ARMCI_Get(seg[t], got, (int)(esz * D1 * D2), t);

@@ -113,7 +113,10 @@ dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
 /**
  * Element-wise atomic update of n elements at gptr: target[i] = target[i]
  * op values[i]. op: MIN MAX SUM PROD BAND BOR BXOR LAND LOR LXOR REPLACE on
- * the basic types MPI defines them for. Complete at dart_flush(gptr).
+ * the basic types MPI defines them for. type may also be a strided or
+ * indexed layout of such a type: then the n target elements follow that
+ * layout (n a multiple of its elements per instance) and values holds them
+ * densely, in order. Complete at dart_flush(gptr).
  */
 dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_datatype_t type,
                            dart_operation_t op);
