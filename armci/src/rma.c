@@ -729,25 +729,25 @@ static int accs_common(int datatype, void *scale, void *src, int *sst, void *dst
   armci__order(proc, PEND_ACC);
   int one = scale_is_one(datatype, scale);
   seg_iter_t it;
-  if (!t.a->spans_nodes) { /* segment offsets, then one batch under stripe locks */
+  if (!t.a->spans_nodes) { /* one batch under stripe locks */
+    armci_segs_t sg = {l.seg, l.nseg, NULL, 0, 0, l.sspan, l.dspan, l.seg};
+    for (int i = 0; i < l.L; i++) sg.bits |= (size_t)l.ss[i] | (size_t)l.ds[i];
     scratch_t so_buf;
-    size_t *offs = scratch_get(&so_buf, 2 * sizeof(size_t) * l.nseg);
-    size_t bits = l.seg;
-    for (int i = 0; i < l.L; i++) bits |= (size_t)l.ss[i] | (size_t)l.ds[i];
+    size_t *offs = NULL;
     if (l.L == 1) {
-      for (size_t k = 0; k < l.nseg; k++) {
-        offs[2 * k] = k * (size_t)l.ss[0];
-        offs[2 * k + 1] = k * (size_t)l.ds[0];
-      }
-    } else {
+      sg.sstride = (size_t)l.ss[0];
+      sg.dstride = (size_t)l.ds[0];
+    } else if (l.L > 1) { /* segment offsets listed first */
+      offs = scratch_get(&so_buf, 2 * sizeof(size_t) * l.nseg);
       iter_start(&it, &l);
       for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) {
         offs[2 * k] = it.so;
         offs[2 * k + 1] = it.dof;
       }
+      sg.offs = offs;
     }
-    armci__shm_acc_batch(&t, datatype, scale, one, src, l.seg, l.nseg, offs, at.esize, l.sspan, l.dspan, bits);
-    scratch_put(&so_buf);
+    armci__shm_acc_batch(&t, datatype, scale, one, src, &sg, at.esize);
+    if (offs) scratch_put(&so_buf);
     return 0;
   }
   /* MPI path: the source, scaled or gathered into a dense buffer unless it
