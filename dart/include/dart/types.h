@@ -60,30 +60,56 @@ typedef struct {
  * strided or indexed layout of a basic type made with dart_type_create_*.
  */
 typedef int32_t dart_datatype_t;
-#define DART_TYPE_UNDEFINED ((dart_datatype_t)0)
-#define DART_TYPE_BYTE ((dart_datatype_t)1)
-#define DART_TYPE_SHORT ((dart_datatype_t)2)
-#define DART_TYPE_INT ((dart_datatype_t)3)
-#define DART_TYPE_UINT ((dart_datatype_t)4)
-#define DART_TYPE_LONG ((dart_datatype_t)5)
-#define DART_TYPE_ULONG ((dart_datatype_t)6)
-#define DART_TYPE_LONGLONG ((dart_datatype_t)7)
-#define DART_TYPE_ULONGLONG ((dart_datatype_t)8)
-#define DART_TYPE_FLOAT ((dart_datatype_t)9)
-#define DART_TYPE_DOUBLE ((dart_datatype_t)10)
-#define DART_TYPE_LONG_DOUBLE ((dart_datatype_t)11)
-#define DART_TYPE_INT8 ((dart_datatype_t)12)
-#define DART_TYPE_INT16 ((dart_datatype_t)13)
-#define DART_TYPE_INT32 ((dart_datatype_t)14)
-#define DART_TYPE_INT64 ((dart_datatype_t)15)
-#define DART_TYPE_UINT8 ((dart_datatype_t)16)
-#define DART_TYPE_UINT16 ((dart_datatype_t)17)
-#define DART_TYPE_UINT32 ((dart_datatype_t)18)
-#define DART_TYPE_UINT64 ((dart_datatype_t)19)
-#define DART_TYPE_CHAR ((dart_datatype_t)20)
-#define DART_TYPE_FLOAT_COMPLEX ((dart_datatype_t)21)
-#define DART_TYPE_DOUBLE_COMPLEX ((dart_datatype_t)22)
-#define DART_TYPE_LAST_BASIC DART_TYPE_DOUBLE_COMPLEX
+/**
+ * The basic types, one row each in id order (ids 1..DART_TYPE_LAST_BASIC):
+ * X(NAME, C type, class, MPI type). NAME gives DART_TYPE_<NAME>; the class
+ * says which operations apply (INT: C integers, BYTE: uninterpreted bytes,
+ * CHAR: text, FLOAT: floating point, COMPLEX: complex floating point). Code
+ * that needs a row per type (type maps, per-type switches) expands this
+ * table instead of listing the types again. The C types of the complex rows
+ * are DART_FLOAT_COMPLEX_T / DART_DOUBLE_COMPLEX_T (C: float _Complex; C++:
+ * std::complex<float>, which needs <complex> where it is expanded).
+ */
+#define DART_BASIC_TYPES(X)                                         \
+  X(BYTE, unsigned char, BYTE, MPI_BYTE)                            \
+  X(SHORT, short, INT, MPI_SHORT)                                   \
+  X(INT, int, INT, MPI_INT)                                         \
+  X(UINT, unsigned int, INT, MPI_UNSIGNED)                          \
+  X(LONG, long, INT, MPI_LONG)                                      \
+  X(ULONG, unsigned long, INT, MPI_UNSIGNED_LONG)                   \
+  X(LONGLONG, long long, INT, MPI_LONG_LONG)                        \
+  X(ULONGLONG, unsigned long long, INT, MPI_UNSIGNED_LONG_LONG)     \
+  X(FLOAT, float, FLOAT, MPI_FLOAT)                                 \
+  X(DOUBLE, double, FLOAT, MPI_DOUBLE)                              \
+  X(LONG_DOUBLE, long double, FLOAT, MPI_LONG_DOUBLE)               \
+  X(INT8, int8_t, INT, MPI_INT8_T)                                  \
+  X(INT16, int16_t, INT, MPI_INT16_T)                               \
+  X(INT32, int32_t, INT, MPI_INT32_T)                               \
+  X(INT64, int64_t, INT, MPI_INT64_T)                               \
+  X(UINT8, uint8_t, INT, MPI_UINT8_T)                               \
+  X(UINT16, uint16_t, INT, MPI_UINT16_T)                            \
+  X(UINT32, uint32_t, INT, MPI_UINT32_T)                            \
+  X(UINT64, uint64_t, INT, MPI_UINT64_T)                            \
+  X(CHAR, char, CHAR, MPI_CHAR)                                     \
+  X(FLOAT_COMPLEX, DART_FLOAT_COMPLEX_T, COMPLEX, MPI_C_FLOAT_COMPLEX) \
+  X(DOUBLE_COMPLEX, DART_DOUBLE_COMPLEX_T, COMPLEX, MPI_C_DOUBLE_COMPLEX)
+
+#ifdef __cplusplus
+#define DART_FLOAT_COMPLEX_T std::complex<float>
+#define DART_DOUBLE_COMPLEX_T std::complex<double>
+#else
+#define DART_FLOAT_COMPLEX_T float _Complex
+#define DART_DOUBLE_COMPLEX_T double _Complex
+#endif
+
+/** DART_TYPE_UNDEFINED (0), then DART_TYPE_<NAME> for each row above. */
+enum {
+  DART_TYPE_UNDEFINED = 0,
+#define DART_TYPE_ID_(name, ctype, cls, mpi) DART_TYPE_##name,
+  DART_BASIC_TYPES(DART_TYPE_ID_)
+#undef DART_TYPE_ID_
+  DART_TYPE_LAST_BASIC = DART_TYPE_DOUBLE_COMPLEX
+};
 
 /** Reduction and atomic operations. */
 typedef enum {
