@@ -1,16 +1,27 @@
-# dart_add_mpi_test(NAME <name> COMMAND <target> [args...] [RANKS 1 2 3 4] [TIMEOUT s] [NO_VNODES])
+# dart_add_mpi_test(NAME <name> COMMAND <target> [args...]
+#                   [RANKS 1 2 3 4] [VNODES node 1 ...] [ENV VAR=value ...]
+#                   [TIMEOUT s] [LABELS ...])
 #
-# Registers one CTest test per rank count, each launched through mpiexec under
-# a hard timeout so that a hang fails instead of stalling CI. Unless NO_VNODES
-# is given, every test is registered a second time with one unit per virtual
-# node (DART_UNITS_PER_NODE=1), so that the inter-node MPI path runs here too.
+# Registers one CTest test per rank count and node mode, each launched
+# through mpiexec under a hard timeout so that a hang fails instead of
+# stalling CI. Node modes (VNODES, default "node 1"):
+#   node  every unit on the real node: the shared-memory path;
+#   k     DART_UNITS_PER_NODE=k, virtual nodes of k units, so that the
+#         inter-node MPI path runs on this one machine. Registered only
+#         where it differs from "node": for more than k ranks.
+# Test names are <name>.np<N> and <name>.np<N>.vnode<k>; labels np<N> and
+# node / vnode<k> are added. ENV applies to every variant.
 set(DART_TEST_MPIEXEC_FLAGS "" CACHE STRING "Extra flags for mpiexec in tests (e.g. --oversubscribe)")
+# 3x the slowest test (~40 s at 4 ranks on a freshly booted 2-core machine).
 set(DART_TEST_TIMEOUT 120 CACHE STRING "Default per-test timeout in seconds")
 
 function(dart_add_mpi_test)
-  cmake_parse_arguments(T "NO_VNODES" "NAME;TIMEOUT" "COMMAND;RANKS;LABELS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TIMEOUT" "COMMAND;RANKS;VNODES;ENV;LABELS" ${ARGN})
   if(NOT T_RANKS)
     set(T_RANKS 1 2 3 4)
+  endif()
+  if(NOT T_VNODES)
+    set(T_VNODES node 1)
   endif()
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT ${DART_TEST_TIMEOUT})
@@ -21,24 +32,26 @@ function(dart_add_mpi_test)
     set(exe $<TARGET_FILE:${exe}>)
   endif()
   separate_arguments(extra UNIX_COMMAND "${DART_TEST_MPIEXEC_FLAGS}")
-  set(variants "node")
-  if(NOT T_NO_VNODES)
-    list(APPEND variants "vnode1")
-  endif()
+  # mpiexec gets 5 s less than CTest, so that timeout(1) reaps the whole job.
+  math(EXPR kill_after "${T_TIMEOUT} - 5")
   foreach(np ${T_RANKS})
-    foreach(v ${variants})
+    foreach(v ${T_VNODES})
       set(name ${T_NAME}.np${np})
-      set(env "")
-      if(v STREQUAL "vnode1")
-        set(name ${name}.vnode1)
-        set(env DART_UNITS_PER_NODE=1)
+      set(env ${T_ENV})
+      set(mode node)
+      if(NOT v STREQUAL "node")
+        if(np LESS_EQUAL v)
+          continue()
+        endif()
+        set(name ${name}.vnode${v})
+        set(mode vnode${v})
+        list(APPEND env DART_UNITS_PER_NODE=${v})
       endif()
-      math(EXPR kill_after "${T_TIMEOUT} - 5")
       add_test(NAME ${name}
         COMMAND timeout -k 5 ${kill_after} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${np}
                 ${extra} ${MPIEXEC_PREFLAGS} ${exe} ${MPIEXEC_POSTFLAGS} ${T_COMMAND})
       set_tests_properties(${name} PROPERTIES TIMEOUT ${T_TIMEOUT}
-        ENVIRONMENT "${env}" PROCESSORS ${np} LABELS "${T_LABELS};np${np};${v}")
+        ENVIRONMENT "${env}" PROCESSORS ${np} LABELS "${T_LABELS};np${np};${mode}")
     endforeach()
   endforeach()
 endfunction()

@@ -3,11 +3,11 @@
  *
  * Counts. MPI counts are int. Data movement (bcast, scatter, gather,
  * allgather, alltoall, send, recv) describes a block of more than
- * max_count instances with one derived type (chunks of max_count
+ * max-count instances with one derived type (chunks of dart__max_count
  * instances plus a remainder, resized to the block's extent), so that the
  * per-unit block layout is unchanged; allgatherv with a count or a
- * displacement beyond max_count falls back to one bcast per unit.
- * Reductions are element-wise and run in pieces of at most max_count
+ * displacement beyond it falls back to one bcast per unit.
+ * Reductions are element-wise and run in pieces of at most that many
  * elements (predefined MPI operations do not accept derived types).
  *
  * Types. Data movement accepts every type, basic or layout (nelem must be a
@@ -43,14 +43,6 @@ dart_ret_t dart_barrier(dart_team_t team) {
   DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (barrier)");
   return DART_OK;
 }
-
-/* ---- Count limit (lowered by tests to exercise the large-count paths) ---- */
-
-static size_t max_count = INT_MAX;
-
-/* Test hook: the largest count passed to one MPI call (0 restores INT_MAX). */
-void dart__collective_set_max_count(size_t n);
-void dart__collective_set_max_count(size_t n) { max_count = (n == 0 || n > INT_MAX) ? INT_MAX : n; }
 
 /* ---- MIN/MAX on unsigned types ---- */
 
@@ -224,19 +216,19 @@ static dart_ret_t blk_make(const dart_type_info_t *ti, size_t nelem, const char 
   if (ninst > (size_t)PTRDIFF_MAX / (ext ? ext : 1))
     return dart__error(DART_ERR_INVAL, "%s: %zu elements overflow the address space", fn, nelem);
   b->bytes = ninst * ext;
-  if (ninst <= max_count) {
+  if (ninst <= dart__max_count) {
     *b = (blk_t){ti->mpi_inst, (int)ninst, 0, ninst * ext};
     return DART_OK;
   }
-  size_t q = ninst / max_count, rem = ninst % max_count;
+  size_t q = ninst / dart__max_count, rem = ninst % dart__max_count;
   if (q > INT_MAX) return dart__error(DART_ERR_INVAL, "%s: %zu elements is too many", fn, nelem);
   MPI_Datatype chunk, chunks, whole, big;
-  DART_MPI(MPI_Type_contiguous((int)max_count, ti->mpi_inst, &chunk), "MPI_Type_contiguous");
+  DART_MPI(MPI_Type_contiguous((int)dart__max_count, ti->mpi_inst, &chunk), "MPI_Type_contiguous");
   MPI_Type_contiguous((int)q, chunk, &chunks);
   MPI_Type_free(&chunk);
   if (rem) {
     int lens[2] = {1, (int)rem};
-    MPI_Aint disps[2] = {0, (MPI_Aint)(q * max_count * ext)};
+    MPI_Aint disps[2] = {0, (MPI_Aint)(q * dart__max_count * ext)};
     MPI_Datatype types[2] = {chunks, ti->mpi_inst};
     MPI_Type_create_struct(2, lens, disps, types, &whole);
     MPI_Type_free(&chunks);
@@ -374,7 +366,7 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
     if (nrecvcounts[i] % per || recvdispls[i] % per)
       return dart__error(DART_ERR_INVAL, "%s: count or displacement of unit %d is not a multiple of the layout's %zu",
                          fn, i, per);
-    if (nrecvcounts[i] / per > max_count || recvdispls[i] / per > max_count) large = 1;
+    if (nrecvcounts[i] / per > dart__max_count || recvdispls[i] / per > dart__max_count) large = 1;
     if (nrecvcounts[i]) any = 1;
   }
   if ((r = check_buf(sendbuf, nsend, "sendbuf", fn)) != DART_OK ||
@@ -452,8 +444,8 @@ static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_
   }
   if (nelem == 0) return DART_OK; /* the same on every unit: nothing to do */
   int in_place = sendbuf == recvbuf;
-  for (size_t done = 0; done < nelem; done += max_count) {
-    int n = (int)(nelem - done < max_count ? nelem - done : max_count);
+  for (size_t done = 0; done < nelem; done += dart__max_count) {
+    int n = (int)(nelem - done < dart__max_count ? nelem - done : dart__max_count);
     const char *sb = (const char *)sendbuf + done * unit_bytes;
     char *rb = gets_result ? (char *)recvbuf + done * unit_bytes : NULL;
     int ret;

@@ -2,7 +2,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "debug.h"
 #include "state.h"
+
+size_t dart__max_count = DART_MAX_COUNT_DEFAULT;
+
+void dart__set_max_count(size_t n) { dart__max_count = n ? n : DART_MAX_COUNT_DEFAULT; }
 
 /* Parses "<n>[K|M|G]" (binary units). Returns 0 on success. */
 static int parse_size(const char *s, size_t *out) {
@@ -51,6 +56,13 @@ dart_ret_t dart__config_read(dart_config_t *cfg) {
     return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_PRINT_CONFIG");
   }
   cfg->print_config = (int)print;
+  const char *debug = getenv("DART_DEBUG");
+  if (debug && dart__debug_parse(debug, &cfg->debug) != 0) {
+    fprintf(stderr, "dart_init: bad value '%s' for DART_DEBUG (expected a comma-separated list of "
+            "alloc, team, path, all)\n", debug);
+    return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for DART_DEBUG", debug);
+  }
+  dart__debug = cfg->debug;
   return DART_OK;
 }
 
@@ -70,6 +82,8 @@ dart_ret_t dart_config_print(FILE *out) {
   fprintf(out, "DART_LOCAL_POOL=%zu\n", c->local_pool_bytes);
   fprintf(out, "DART_TEAM_POOL=%zu\n", c->team_pool_bytes);
   fprintf(out, "DART_PRINT_CONFIG=%d\n", c->print_config);
+  fprintf(out, "DART_DEBUG=%s%s%s\n", c->debug & DART_DEBUG_ALLOC ? "alloc," : "",
+          c->debug & DART_DEBUG_TEAM ? "team," : "", c->debug & DART_DEBUG_PATH ? "path," : "");
   fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu\n", dart__state.size, c->num_nodes,
           c->node_size);
   return DART_OK;

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
+#include "debug.h"
 #include "mpibugs.h"
 #include "team.h"
 
@@ -113,6 +114,11 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
     dart__chunk_destroy(c);
     return r;
   }
+  DART_DEBUG(ALLOC, "team %lld reserves a chunk of %zu bytes per unit", (long long)team->id, size);
+  DART_DEBUG(PATH, "team %lld chunk: shared-memory path to the %d units of my node%s; atomics on %s",
+             (long long)team->id, node_n,
+             team->all_on_node ? " (all of the team)" : ", MPI window for the others",
+             team->all_on_node ? "the CPU" : "MPI");
   *chunk = c;
   return DART_OK;
 }

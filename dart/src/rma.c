@@ -69,13 +69,13 @@ static size_t gcd(size_t a, size_t b) {
 }
 
 /* Elements per MPI call of a transfer between two layouts: whole instances
- * of both; below 2^30 (MPI's int counts); and about 64 KiB of data when a
+ * of both; at most dart__max_count (MPI's int counts); and about 64 KiB of data when a
  * side is not contiguous: MPICH 4.0.2 (ch4) moves a 1 MiB derived-datatype
  * put or get 2.7x slower in one call than in sixteen of 64 KiB. */
 #define LAYOUT_PIECE ((size_t)64 << 10)
 static size_t piece_elems(const dart_type_info_t *lt, const dart_type_info_t *rt) {
   size_t step = lt->period / gcd(lt->period, rt->period) * rt->period; /* lcm */
-  size_t cap = lt->contiguous && rt->contiguous ? (size_t)1 << 30 : LAYOUT_PIECE / rt->elem_size;
+  size_t cap = lt->contiguous && rt->contiguous ? dart__max_count : LAYOUT_PIECE / rt->elem_size;
   return step * (cap / step ? cap / step : 1);
 }
 
@@ -90,7 +90,7 @@ static size_t npieces(size_t nelem, const dart_type_info_t *lt, const dart_type_
 static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const dart_target_t *t,
                     const dart_type_info_t *rt, size_t nelem, MPI_Request *reqs) {
   if (__builtin_expect(lt->period == 1 && rt->period == 1 && lt->contiguous && rt->contiguous &&
-                           nelem <= ((size_t)1 << 30), 1)) {
+                           nelem <= dart__max_count, 1)) {
     /* The common case, one call: no splitting arithmetic on the hot path. */
     int c = (int)nelem, ret;
     if (is_put)

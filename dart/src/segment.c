@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "segment.h"
+#include "debug.h"
 
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
 
@@ -83,6 +84,7 @@ dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr) {
                        "(DART_LOCAL_POOL=%zu)",
                        nbytes, local_pool->size);
   *gptr = (dart_gptr_t){dart__state.myid, 0, dart__state.all->gptr_flags, off};
+  DART_DEBUG(ALLOC, "dart_memalloc: %zu bytes at local pool offset %llu", nbytes, (unsigned long long)off);
   return DART_OK;
 }
 
@@ -142,6 +144,8 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
     return r;
   }
   *gptr = (dart_gptr_t){t->rel2abs[0], (int16_t)segid, t->gptr_flags, 0};
+  DART_DEBUG(ALLOC, "team %lld segment %d: %zu bytes per unit at chunk offset %llu", (long long)t->id, segid,
+             nbytes, (unsigned long long)disp);
   return DART_OK;
 }
 
@@ -173,6 +177,7 @@ dart_ret_t dart_team_memfree(dart_gptr_t gptr) {
   if (r != DART_OK) return r;
   dart_segment_t *s = t->segs[id];
   dart_chunk_t *c = s->chunk;
+  DART_DEBUG(ALLOC, "team %lld segment %d freed", (long long)t->id, id);
   dart__alloc_put(&c->alloc, s->disp);
   segid_release(t, id);
   free(s);

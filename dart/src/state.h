@@ -43,6 +43,14 @@ void dart__set_mpi_error(int mpi_ret, const char *call);
       return dart__mpi_error(dart_mpi_ret_, name);                                  \
   } while (0)
 
+/* Elements per MPI call: MPI counts are int, so transfers, accumulates and
+ * collectives above this are split (default 2^30). Tests lower it with
+ * dart__set_max_count so that the split paths run on kilobytes instead of
+ * multi-GiB buffers; 0 restores the default. */
+#define DART_MAX_COUNT_DEFAULT ((size_t)1 << 30)
+extern size_t dart__max_count;
+void dart__set_max_count(size_t n);
+
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dart/mpi.h>
+#include "debug.h"
 #include "amo.h"
 #include "segment.h"
 
@@ -163,6 +164,8 @@ dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_t
     return r;
   }
   *newteam = t->id;
+  DART_DEBUG(TEAM, "team %lld created from team %lld: %d units, I am unit %d of it", (long long)t->id,
+             (long long)parent, t->size, t->myid);
   return DART_OK;
 }
 
@@ -172,6 +175,7 @@ dart_ret_t dart_team_destroy(dart_team_t *team) {
   dart_ret_t r = dart__team_lookup(*team, "dart_team_destroy", &t);
   if (r != DART_OK) return r;
   if (t->slot == 0) return dart__error(DART_ERR_INVAL, "dart_team_destroy: DART_TEAM_ALL cannot be destroyed");
+  DART_DEBUG(TEAM, "team %lld destroyed", (long long)t->id);
   dart__lock_team_fini(t);
   r = dart__segment_team_fini(t);
   team_free(t);

@@ -9,7 +9,7 @@
 
 #include "dart_test.h"
 
-extern "C" void dart__collective_set_max_count(size_t n);
+extern "C" void dart__set_max_count(size_t n);
 
 namespace {
 
@@ -285,9 +285,9 @@ TEST(Collective, MovementWorldAndSubTeams) {
 TEST(Collective, LargeCountPaths) {
   // With at most 3 elements per MPI call, every collective splits or uses
   // the large derived types; the results must not change.
-  dart__collective_set_max_count(3);
+  dart__set_max_count(3);
   check_movement(DART_TEAM_ALL, 10);
-  dart__collective_set_max_count(0);
+  dart__set_max_count(0);
 }
 
 TEST(Collective, LayoutTypes) {
@@ -307,7 +307,7 @@ EXPECT_EQ(-1, b[2]);
 }
   // allgather of 4 elements (two instances) per unit, with the large path too
   for (size_t maxc : {size_t(0), size_t(1)}) {
-    dart__collective_set_max_count(maxc);
+    dart__set_max_count(maxc);
     std::vector<int> s = {me, me + 100, -5, me + 200, me + 300, -5}, r(6 * size, -9);
     ASSERT_DART_OK(dart_allgather(s.data(), r.data(), 4, strided, DART_TEAM_ALL));
     for (int u = 0; u < size; u++) {
@@ -315,7 +315,7 @@ EXPECT_EQ(-1, b[2]);
       for (int k = 0; k < 6; k++) EXPECT_EQ(want[k], r[6 * u + k]) << "max count " << maxc;
     }
   }
-  dart__collective_set_max_count(0);
+  dart__set_max_count(0);
   EXPECT_EQ(DART_ERR_INVAL, dart_bcast(b.data(), 3, strided, 0, DART_TEAM_ALL));  // not whole instances
   int x = 1, y;
   EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&x, &y, 2, strided, DART_OP_SUM, DART_TEAM_ALL));

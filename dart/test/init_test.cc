@@ -2,6 +2,7 @@
 // dart_init .. dart_exit.
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "dart_test.h"
 
@@ -85,4 +86,43 @@ TEST(Init, CallsOutsideInitFailAndReinitWorks) {
   ASSERT_DART_OK(dart_myid(&id));
   EXPECT_EQ(test_myid(), id);
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+}
+
+// DART_DEBUG prints the selected categories of events, and only those.
+TEST(Init, DebugEventsPrintedByCategory) {
+  ASSERT_DART_OK(dart_exit());
+  setenv("DART_DEBUG", "alloc,bogus", 1);
+  EXPECT_EQ(DART_ERR_INVAL, dart_init(nullptr, nullptr));
+  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "DART_DEBUG"));
+  setenv("DART_DEBUG", "alloc,path", 1);
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  unsetenv("DART_DEBUG");
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  EXPECT_NE(0u, cfg.debug);
+
+  dart_group_t all;
+  ASSERT_DART_OK(dart_team_get_group(DART_TEAM_ALL, &all));
+  dart_team_t team;
+  dart_gptr_t g;
+  ::testing::internal::CaptureStderr();
+  ASSERT_DART_OK(dart_team_create(DART_TEAM_ALL, all, &team));
+  ASSERT_DART_OK(dart_team_memalloc_aligned(team, 64, &g));  // the team's first chunk
+  ASSERT_DART_OK(dart_team_memfree(g));
+  std::string log = ::testing::internal::GetCapturedStderr();
+  const std::string me = "[dart " + std::to_string(test_myid()) + " ";
+  EXPECT_NE(std::string::npos, log.find(me + "ALLOC] team")) << log;
+  EXPECT_NE(std::string::npos, log.find("segment 1: 64 bytes per unit")) << log;
+  EXPECT_NE(std::string::npos, log.find(me + "PATH] team")) << log;
+  EXPECT_NE(std::string::npos, log.find(test_size() == 1 ? "(all of the team)" : "atomics on")) << log;
+  EXPECT_EQ(std::string::npos, log.find("TEAM]")) << log;  // category not selected
+  ASSERT_DART_OK(dart_team_destroy(&team));
+  ASSERT_DART_OK(dart_group_destroy(&all));
+  // Reinitialized without DART_DEBUG: nothing printed.
+  ASSERT_DART_OK(dart_exit());
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  ::testing::internal::CaptureStderr();
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 64, &g));
+  ASSERT_DART_OK(dart_team_memfree(g));
+  EXPECT_EQ("", ::testing::internal::GetCapturedStderr());
 }

@@ -1,14 +1,29 @@
-// main() for GoogleTest programs under mpiexec: initializes MPI and DART,
-// runs the tests on every unit, prints the full report on unit 0 and the
-// failures of every other unit, and exits non-zero if any unit failed.
+// See mpi_gtest_main.h.
+#include "mpi_gtest_main.h"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <cstdio>
 
-#include "unit_failure_printer.h"
+namespace {
 
-#include "dart_test.h"
+// Units other than 0 print only their failures, tagged with their id: unit
+// 0's full report stays readable, and no unit's failure goes unseen.
+class UnitFailurePrinter : public ::testing::EmptyTestEventListener {
+ public:
+  explicit UnitFailurePrinter(int rank) : rank_(rank) {}
+  void OnTestPartResult(const ::testing::TestPartResult& r) override {
+    if (r.failed())
+      std::fprintf(stderr, "[unit %d] %s:%d: Failure\n%s\n", rank_, r.file_name() ? r.file_name() : "?",
+                   r.line_number(), r.summary());
+  }
+
+ private:
+  int rank_;
+};
+
+}  // namespace
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
@@ -20,16 +35,11 @@ int main(int argc, char** argv) {
     delete listeners.Release(listeners.default_result_printer());
     listeners.Append(new UnitFailurePrinter(rank));
   }
-  if (dart_init(&argc, &argv) != DART_OK) {
-    std::fprintf(stderr, "dart_init failed: %s\n", dart_last_error());
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
+  if (test_runtime_init(&argc, &argv) != 0) MPI_Abort(MPI_COMM_WORLD, 2);
   int failed = RUN_ALL_TESTS() != 0;
+  test_runtime_finalize();
   int any = 0;
   MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  int init = 0;
-  dart_initialized(&init);
-  if (init) dart_exit();
   if (rank == 0 && any) std::fprintf(stderr, "FAILED on at least one unit\n");
   MPI_Finalize();
   return any;

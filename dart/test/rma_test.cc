@@ -58,7 +58,7 @@ void expect_readback(const Slots& s, int round = 0) {
 }
 }  // namespace
 
-TEST(Rma, BlockingPutGetEveryPair) {
+static void blocking_put_get_every_pair() {
   Slots s;
   for (int u = 0; u < test_size(); u++) {
     auto v = payload(u);
@@ -68,6 +68,8 @@ TEST(Rma, BlockingPutGetEveryPair) {
   expect_slots(s);
   expect_readback(s);
 }
+
+TEST(Rma, BlockingPutGetEveryPair) { blocking_put_get_every_pair(); }
 
 // Each round completes non-blocking puts with another call.
 TEST(Rma, NonBlockingPutCompletedByEachFlushVariant) {
@@ -106,7 +108,7 @@ TEST(Rma, NonBlockingGetCompletedByFlushLocal) {
   for (int u = 0; u < test_size(); u++) EXPECT_EQ(payload(u), got[u]);
 }
 
-TEST(Rma, HandlesWaitTestWaitallTestall) {
+static void handles_wait_test_waitall_testall() {
   Slots s;
   int n = test_size();
   std::vector<std::vector<int>> bufs;
@@ -144,6 +146,22 @@ TEST(Rma, HandlesWaitTestWaitallTestall) {
   dart_handle_t none = DART_HANDLE_NULL;
   ASSERT_DART_OK(dart_wait(&none));
   EXPECT_EQ(DART_ERR_INVAL, dart_wait(nullptr));
+}
+
+TEST(Rma, HandlesWaitTestWaitallTestall) { handles_wait_test_waitall_testall(); }
+
+// Transfers above the elements-per-MPI-call limit (2^30 by default, for
+// MPI's int counts) are split. Lowering the limit runs the same split code
+// on kilobytes: K = 64 ints in pieces of 5, 7 and 64 (one piece).
+extern "C" void dart__set_max_count(size_t n);
+TEST(Rma, TransfersSplitAtTheMaxCount) {
+  for (size_t max : {size_t(5), size_t(7), size_t(K)}) {
+    dart__set_max_count(max);
+    blocking_put_get_every_pair();
+    handles_wait_test_waitall_testall();
+    if (HasFatalFailure()) break;
+  }
+  dart__set_max_count(0);
 }
 
 // Many overlapping-in-time transfers to disjoint places, completed together.

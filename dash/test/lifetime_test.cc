@@ -3,12 +3,13 @@
 // finalize and destroyed later without a crash. Runs init/finalize itself
 // (MPI stays up around it for the final vote).
 #include <gtest/gtest.h>
-#include <mpi.h>
 
 #include <memory>
 #include <string>
 
 #include <dash/dash.h>
+
+#include "mpi_gtest_main.h"
 
 namespace {
 
@@ -64,15 +65,7 @@ TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  ::testing::InitGoogleTest(&argc, argv);
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
-  if (rank != 0) delete listeners.Release(listeners.default_result_printer());
-  int failed = RUN_ALL_TESTS() != 0, any = 0;
-  MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  MPI_Finalize();
-  return any;
-}
+// The shared main (mpi_gtest_main.h) with no runtime: the test runs
+// dash::init and dash::finalize itself.
+int test_runtime_init(int*, char***) { return 0; }
+void test_runtime_finalize() {}

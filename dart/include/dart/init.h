@@ -47,6 +47,8 @@ typedef struct {
   size_t local_pool_bytes; /**< DART_LOCAL_POOL: per-unit pool for dart_memalloc */
   size_t team_pool_bytes;  /**< DART_TEAM_POOL: per-unit chunk step for team pools */
   int print_config;        /**< DART_PRINT_CONFIG: print this at dart_init */
+  unsigned debug;          /**< DART_DEBUG: event categories printed to stderr
+                                (bit 0 alloc, 1 team, 2 path; README) */
   size_t num_nodes;        /**< nodes (real or virtual) in the run */
   size_t node_id;          /**< the node of the calling unit */
   size_t node_size;        /**< units on the calling unit's node */
