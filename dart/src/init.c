@@ -63,6 +63,7 @@ dart_ret_t dart_exit(void) {
   dart_ret_t ret = dart__team_fini_all();
   dart__types_fini();
   dart__mpibugs_fini();
+  dart__rma_fini();
   free(dart__state.node_of);
   dart__state.node_of = NULL;
   dart__state.initialized = 0;

@@ -13,6 +13,7 @@
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 
 struct dart_handle_struct {
+  struct dart_handle_struct *next; /* in the free list */
   MPI_Win win;
   int rank;
   int is_put;
@@ -20,6 +21,31 @@ struct dart_handle_struct {
   MPI_Request *req; /* points to one_ unless the transfer was split */
   MPI_Request one_;
 };
+
+/* Completed handles are kept for reuse, so that starting a transfer costs no
+ * malloc once a program has had as many handles outstanding as it will
+ * ever have; dart_exit frees them (dart__rma_fini). */
+static dart_handle_t free_handles;
+
+static inline dart_handle_t handle_take(void) {
+  dart_handle_t h = free_handles;
+  if (!h) return malloc(sizeof *h);
+  free_handles = h->next;
+  return h;
+}
+
+static inline void handle_give(dart_handle_t h) {
+  h->next = free_handles;
+  free_handles = h;
+}
+
+void dart__rma_fini(void) {
+  while (free_handles) {
+    dart_handle_t h = free_handles;
+    free_handles = h->next;
+    free(h);
+  }
+}
 
 /* Validates types and the target range; resolves the target. */
 static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, dart_datatype_t remote,
@@ -197,10 +223,10 @@ static dart_ret_t xfer_handle(int is_put, char *local, dart_gptr_t gptr, size_t 
     return DART_OK;
   }
   size_t max = npieces(nelem, lt, rt);
-  dart_handle_t h = malloc(sizeof *h);
+  dart_handle_t h = handle_take();
   MPI_Request *req = h && max > 1 ? malloc(sizeof *req * max) : h ? &h->one_ : NULL;
   if (!req) {
-    free(h);
+    if (h) handle_give(h);
     return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
   }
   h->req = req;
@@ -214,7 +240,7 @@ static dart_ret_t xfer_handle(int is_put, char *local, dart_gptr_t gptr, size_t 
   if (by_flush && h->nreq > 0) h->nreq = 0;
   if (h->nreq < 0) {
     if (h->req != &h->one_) free(h->req);
-    free(h);
+    handle_give(h);
     return DART_ERR_OTHER;
   }
   *handle = h;
@@ -241,7 +267,7 @@ static dart_ret_t handle_finish(dart_handle_t *handle, int remote) {
     DART_MPI(MPI_Waitall(h->nreq, h->req, MPI_STATUSES_IGNORE), "MPI_Waitall");
   if (remote && h->is_put) DART_MPI(MPI_Win_flush(h->rank, h->win), "MPI_Win_flush");
   if (h->req != &h->one_) free(h->req);
-  free(h);
+  handle_give(h);
   *handle = DART_HANDLE_NULL;
   return DART_OK;
 }

@@ -35,6 +35,9 @@ static inline size_t dart__segment_size(const dart_segment_t *seg, int rel) {
   return seg->chunk->sizes ? seg->chunk->sizes[rel] : seg->size;
 }
 
+/* Frees the recycled transfer handles of rma.c (dart_exit). */
+void dart__rma_fini(void);
+
 /* Resolves gptr for an access of span bytes: O(1), array lookups only.
  * Every check a bad pointer can fail is here, so that nothing is ever
  * written outside the target segment. */
