@@ -80,7 +80,6 @@ static int init_common(int *argc, char ***argv) {
   topology_init();
   armci__msg_init();
   armci__completion_init();
-  armci__strided_init();
   armci__mem_init();
   armci__stripes_init();
   armci__groups_init();

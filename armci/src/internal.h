@@ -156,9 +156,7 @@ void armci__flush(dart_gptr_t g);
 int armci__put_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn);
 int armci__get_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn);
 
-/* ---- Strided transfers: reads the environment; frees the cached DART
- * layouts at finalize ---- */
-void armci__strided_init(void);
+/* ---- Strided transfers: frees the cached DART layouts at finalize ---- */
 void armci__strided_fini(void);
 
 /* ---- Accumulate and Rmw on allocations within the caller's node ---- */

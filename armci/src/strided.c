@@ -5,36 +5,20 @@
  * sides become one segment). Same-node target: copied here directly,
  * segment by segment in order, through the caller's mapping of the
  * target's memory. Other targets: one DART strided layout (one MPI derived
- * datatype) per 2-d plane (a batch of contiguous transfers is kept for
- * experiments, see typed_max_seg). Accumulates: one strided layout per
- * plane too (acc.c has the rest), or one batch under stripe locks on
- * single-node allocations (shmacc.c). */
+ * datatype) per 2-d plane, a batch of contiguous transfers only where a
+ * layout cannot express the pattern (stride smaller than the segment).
+ * Measured with MPICH 4.0.2 ch4:ucx between virtual nodes, 1,024 segments,
+ * target waiting in MPI: typed ~1 ns per byte (16 B: 13 us, 1 KiB: 960 us),
+ * a batch ~0.3 us per segment (16 B: 300 us, 1 KiB: 410 us); with the
+ * target computing (entering MPI every 100 us) the batch of 1 KiB segments
+ * takes 11 ms, the typed transfer 1.8 ms: one message per plane needs the
+ * target's progress once, a batch many times. Accumulates: one strided
+ * layout per plane too (acc.c has the rest), or one batch under stripe
+ * locks on single-node allocations (shmacc.c). */
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "acc.h"
-
-static int strided_mode; /* 0 auto, 1 typed, 2 batched (ARMCI_DART_STRIDED) */
-/* auto: typed below this segment size, i.e. always. Measured with MPICH
- * 4.0.2 ch4:ucx between virtual nodes, 1,024 segments, target waiting in
- * MPI: a derived-datatype transfer costs ~1 ns per byte (16 B: 13 us, 1 KiB:
- * 960 us), a batch of contiguous transfers ~0.3 us per segment (16 B:
- * 300 us, 1 KiB: 410 us); but with the target computing (entering MPI every
- * 100 us) the batch of 1 KiB segments takes 11 ms, the typed transfer
- * 1.8 ms: one message per plane needs the target's progress once, a batch
- * many times. ARMCI_DART_STRIDED / ARMCI_DART_TYPED_MAX change it. */
-static size_t typed_max_seg = SIZE_MAX;
-
-void armci__strided_init(void) {
-  const char *m = getenv("ARMCI_DART_STRIDED");
-  strided_mode = 0;
-  if (m && !strcmp(m, "typed")) strided_mode = 1;
-  if (m && !strcmp(m, "batched")) strided_mode = 2;
-  const char *t = getenv("ARMCI_DART_TYPED_MAX");
-  if (t && atol(t) > 0) typed_max_seg = (size_t)atol(t);
-  /* (both variables are for experiments: bench/armci compares the modes) */
-}
 
 /* A strided layout pair after merging levels that are contiguous on both
  * sides: seg bytes per segment, cnt[1..L] segments per level, strides
@@ -176,10 +160,8 @@ static layout_t planes_of(const layout_t *l) {
 
 /* Issue a strided put or get on the MPI path, not completed. */
 static void strided_mpi(int is_put, char *local, const layout_t *l, dart_gptr_t g) {
-  int typed = strided_mode == 1 || (strided_mode == 0 && l->seg < typed_max_seg);
   /* a DART strided layout needs stride >= segment on both sides */
-  if (l->L == 0 || (size_t)l->ss[0] < l->seg || (size_t)l->ds[0] < l->seg) typed = 0;
-  if (typed) {
+  if (l->L >= 1 && (size_t)l->ss[0] >= l->seg && (size_t)l->ds[0] >= l->seg) {
     /* one DART strided layout per plane (level 1); outer levels loop */
     size_t per = (size_t)l->cnt[1];
     dart_datatype_t lt = strided_type(DART_TYPE_BYTE, (size_t)(is_put ? l->ss[0] : l->ds[0]), l->seg);
