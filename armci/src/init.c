@@ -79,7 +79,7 @@ static int init_common(int *argc, char ***argv) {
   MPI_Comm_dup(MPI_COMM_WORLD, &armci__s.comm);
   topology_init();
   armci__msg_init();
-  armci__rma_init();
+  armci__completion_init();
   armci__mem_init();
   armci__stripes_init();
   armci__groups_init();
@@ -123,7 +123,8 @@ int ARMCI_Finalize(void) {
   armci__stripes_fini();
   armci__groups_fini();
   armci__msg_fini();
-  armci__rma_fini();
+  armci__strided_fini();
+  armci__completion_fini();
   free(armci__s.node_of);
   free(armci__s.node_start);
   free(armci__s.node_procs);

@@ -142,13 +142,22 @@ void armci__complete(int proc);
 void armci__order(int proc, int kind);
 /* Records an issued, not completed operation of kind on segment g to proc. */
 void armci__pending(int proc, int kind, dart_gptr_t g);
-void armci__rma_init(void);
-void armci__rma_fini(void);
+/* Notes in handle h (may be NULL) an operation to proc left outstanding. */
+void armci__handle_note(armci_hdl_t *h, int proc);
+void armci__completion_init(void);
+void armci__completion_fini(void);
 
 /* Completes the caller's operations to g's unit in g's segment, remotely
  * (dart_flush: also MPI accumulates to a same-node target on a segment
  * that spans nodes). */
 void armci__flush(dart_gptr_t g);
+
+/* ---- Contiguous transfers (contig.c); nb = 0: complete on return ---- */
+int armci__put_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn);
+int armci__get_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn);
+
+/* ---- Strided transfers: frees the cached DART layouts at finalize ---- */
+void armci__strided_fini(void);
 
 /* ---- Accumulate and Rmw on allocations within the caller's node ---- */
 void armci__stripes_init(void);

@@ -14,7 +14,7 @@
  * allocations takes the same locks, so Rmw and Acc on one element are
  * atomic with respect to each other too (as in ARMCI-MPI, where both are
  * MPI atomics). Allocations that span nodes use MPI atomics through DART
- * instead (rma.c, sync.c).
+ * instead (acc.c, sync.c).
  *
  * Waiting for a lock spins briefly, then yields the core: with more
  * processes than cores the holder may be descheduled. */
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "acc.h"
 
 /* The add loops are compiled for several vector widths and picked at load
  * time (GCC/Clang function multi-versioning): 2-4x faster on AVX2/AVX-512
@@ -90,88 +90,47 @@ static inline void lock(uint32_t *l) {
 
 static inline void unlock(uint32_t *l) { __atomic_store_n(l, 0u, __ATOMIC_RELEASE); }
 
+/* dd[0 .. n) += s * xx[0 .. n) for n elements of PER components of A
+ * (s is one when `one`: then a plain sum, component by component). */
+#define ADD_ELEMENTS(A, PER, dd, xx, n)                                      \
+  do {                                                                       \
+    if (one) {                                                               \
+      for (size_t i_ = 0; i_ < (n) * PER; i_++) (dd)[i_] += (xx)[i_];        \
+    } else {                                                                 \
+      for (size_t i_ = 0; i_ < (n); i_++) {                                  \
+        A y_[PER];                                                           \
+        ARMCI_SCALE_##PER(y_, s, (xx) + i_ * PER);                           \
+        for (size_t c_ = 0; c_ < PER; c_++) (dd)[i_ * PER + c_] += y_[c_];   \
+      }                                                                      \
+    }                                                                        \
+  } while (0)
+
 /* d[i] += s * x[i] for n elements of the ARMCI type; d and x do not
  * overlap. Aligned buffers take typed, vectorizable loops; unaligned ones
  * go through memcpy (legal at any address). */
-#define ADD_LOOP(T, EXPR)                                                               \
-  do {                                                                                  \
-    if (((uintptr_t)d | (uintptr_t)x) % _Alignof(T) == 0) {                             \
-      T *restrict dd = (T *)(void *)d;                                                  \
-      const T *restrict xx = (const T *)(const void *)x;                                \
-      for (size_t i = 0; i < m; i++) {                                                  \
-        T a = dd[i], b = xx[i];                                                         \
-        dd[i] = EXPR;                                                                   \
-      }                                                                                 \
-    } else {                                                                            \
-      for (size_t i = 0; i < m; i++) {                                                  \
-        T a, b;                                                                         \
-        memcpy(&a, d + i * sizeof(T), sizeof a);                                        \
-        memcpy(&b, x + i * sizeof(T), sizeof b);                                        \
-        a = EXPR;                                                                       \
-        memcpy(d + i * sizeof(T), &a, sizeof a);                                        \
-      }                                                                                 \
-    }                                                                                   \
-  } while (0)
+#define ADD_SCALED_ROW(ID, DART, PER, A)                                     \
+  case ID: {                                                                 \
+    A s[PER] = {1};                                                          \
+    if (!one) memcpy(s, scale, sizeof s);                                    \
+    if (((uintptr_t)d | (uintptr_t)x) % _Alignof(A) == 0) {                  \
+      A *restrict dd = (A *)(void *)d;                                       \
+      const A *restrict xx = (const A *)(const void *)x;                     \
+      ADD_ELEMENTS(A, PER, dd, xx, n);                                       \
+    } else {                                                                 \
+      for (size_t i = 0; i < n; i++) {                                       \
+        A a[PER], b[PER];                                                    \
+        memcpy(a, d + i * sizeof a, sizeof a);                               \
+        memcpy(b, x + i * sizeof b, sizeof b);                               \
+        ADD_ELEMENTS(A, PER, a, b, 1);                                       \
+        memcpy(d + i * sizeof a, a, sizeof a);                               \
+      }                                                                      \
+    }                                                                        \
+    break;                                                                   \
+  }
 
 static inline __attribute__((always_inline)) void add_scaled_body(int datatype, const void *scale, int one, char *d,
                                                                   const char *x, size_t n) {
-  size_t m = n;
-  switch (datatype) {
-    case ARMCI_ACC_INT: {
-      unsigned s = 1; /* integers wrap instead of overflowing */
-      if (!one) { int v; memcpy(&v, scale, sizeof v); s = (unsigned)v; }
-      ADD_LOOP(int, (int)((unsigned)a + s * (unsigned)b));
-      break;
-    }
-    case ARMCI_ACC_LNG: {
-      unsigned long s = 1;
-      if (!one) { long v; memcpy(&v, scale, sizeof v); s = (unsigned long)v; }
-      ADD_LOOP(long, (long)((unsigned long)a + s * (unsigned long)b));
-      break;
-    }
-    case ARMCI_ACC_FLT: {
-      float s = 1;
-      if (!one) memcpy(&s, scale, sizeof s);
-      if (one) ADD_LOOP(float, a + b); else ADD_LOOP(float, a + s * b);
-      break;
-    }
-    case ARMCI_ACC_DBL: {
-      double s = 1;
-      if (!one) memcpy(&s, scale, sizeof s);
-      if (one) ADD_LOOP(double, a + b); else ADD_LOOP(double, a + s * b);
-      break;
-    }
-    case ARMCI_ACC_CPL: { /* pairs of floats */
-      float s[2] = {1, 0};
-      if (!one) memcpy(s, scale, sizeof s);
-      m = 2 * n;
-      if (one) { ADD_LOOP(float, a + b); break; }
-      for (size_t i = 0; i < n; i++) {
-        float a[2], b[2];
-        memcpy(a, d + i * sizeof a, sizeof a);
-        memcpy(b, x + i * sizeof b, sizeof b);
-        a[0] += s[0] * b[0] - s[1] * b[1];
-        a[1] += s[0] * b[1] + s[1] * b[0];
-        memcpy(d + i * sizeof a, a, sizeof a);
-      }
-      break;
-    }
-    default: { /* ARMCI_ACC_DCP: pairs of doubles */
-      double s[2] = {1, 0};
-      if (!one) memcpy(s, scale, sizeof s);
-      m = 2 * n;
-      if (one) { ADD_LOOP(double, a + b); break; }
-      for (size_t i = 0; i < n; i++) {
-        double a[2], b[2];
-        memcpy(a, d + i * sizeof a, sizeof a);
-        memcpy(b, x + i * sizeof b, sizeof b);
-        a[0] += s[0] * b[0] - s[1] * b[1];
-        a[1] += s[0] * b[1] + s[1] * b[0];
-        memcpy(d + i * sizeof a, a, sizeof a);
-      }
-      break;
-    }
-  }
+  switch (datatype) { ARMCI_ACC_TYPES(ADD_SCALED_ROW) }
 }
 
 /* Short runs: the baseline build, called directly (the multi-versioned
@@ -228,9 +187,10 @@ void armci__shm_release(uint32_t **held) {
 /* Per-type segment loop: a segment inside one block takes (or keeps) the
  * block's lock and is added with a typed loop; one that crosses a block
  * boundary goes through armci__shm_acc. */
-#define BATCH(T, EXPR)                                                                  \
-  do {                                                                                  \
-    const size_t m = seg / sizeof(T);                                                   \
+#define BATCH_ROW(ID, DART, PER, A)                                                     \
+  case ID: {                                                                            \
+    A s[PER] = {1};                                                                     \
+    if (!one) memcpy(s, scale, sizeof s);                                               \
     for (size_t k = 0; k < nseg; k++) {                                                 \
       size_t so = offs ? offs[2 * k] : k * sg->sstride;                                 \
       size_t dof = offs ? offs[2 * k + 1] : k * sg->dstride;                            \
@@ -252,14 +212,12 @@ void armci__shm_release(uint32_t **held) {
         }                                                                               \
         cur = b;                                                                        \
       }                                                                                 \
-      T *restrict dd = (T *)(void *)(t->local + dof);                                   \
-      const T *restrict xx = (const T *)(const void *)(x + so);                         \
-      for (size_t i = 0; i < m; i++) {                                                  \
-        T a = dd[i], bb = xx[i];                                                        \
-        dd[i] = EXPR;                                                                   \
-      }                                                                                 \
+      A *restrict dd = (A *)(void *)(t->local + dof);                                   \
+      const A *restrict xx = (const A *)(const void *)(x + so);                         \
+      ADD_ELEMENTS(A, PER, dd, xx, seg / esize);                                        \
     }                                                                                   \
-  } while (0)
+    break;                                                                              \
+  }
 
 VECTOR_CLONES void armci__shm_acc_batch(const armci_target_t *t, int datatype, const void *scale, int one,
                                         const void *src, const armci_segs_t *sg, size_t esize) {
@@ -268,8 +226,7 @@ VECTOR_CLONES void armci__shm_acc_batch(const armci_target_t *t, int datatype, c
   uint64_t base = t->g.offset;
   /* the typed loops need aligned, non-overlapping sides: else segment-wise */
   size_t bits = sg->bits | (uintptr_t)t->local | (uintptr_t)x;
-  int typed = datatype <= ARMCI_ACC_DBL && bits % esize == 0 &&
-              !(x < t->local + sg->dspan && t->local < x + sg->sspan);
+  int typed = bits % esize == 0 && !(x < t->local + sg->dspan && t->local < x + sg->sspan);
   uint32_t *held = NULL;
   uint64_t cur = UINT64_MAX;
   if (!typed) {
@@ -283,32 +240,7 @@ VECTOR_CLONES void armci__shm_acc_batch(const armci_target_t *t, int datatype, c
     armci__shm_release(&held);
     return;
   }
-  switch (datatype) {
-    case ARMCI_ACC_INT: {
-      unsigned sc = 1;
-      if (!one) { int v; memcpy(&v, scale, sizeof v); sc = (unsigned)v; }
-      BATCH(int, (int)((unsigned)a + sc * (unsigned)bb));
-      break;
-    }
-    case ARMCI_ACC_LNG: {
-      unsigned long sc = 1;
-      if (!one) { long v; memcpy(&v, scale, sizeof v); sc = (unsigned long)v; }
-      BATCH(long, (long)((unsigned long)a + sc * (unsigned long)bb));
-      break;
-    }
-    case ARMCI_ACC_FLT: {
-      float sc = 1;
-      if (!one) memcpy(&sc, scale, sizeof sc);
-      BATCH(float, a + sc * bb);
-      break;
-    }
-    default: {
-      double sc = 1;
-      if (!one) memcpy(&sc, scale, sizeof sc);
-      BATCH(double, a + sc * bb);
-      break;
-    }
-  }
+  switch (datatype) { ARMCI_ACC_TYPES(BATCH_ROW) }
   armci__shm_release(&held);
 }
 

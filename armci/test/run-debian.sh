@@ -34,8 +34,8 @@ pass=0 fail=0
 for src in "${srcs[@]}"; do
   name=$(basename "$src" .c)
   case $src in
-    */ga/*) libs=$GA_LIBS inc="-I$here/ga" ;;
-    *) libs=$ARMCI_LIBS inc="-I$here/armci" ;;
+    */ga/*) libs=$GA_LIBS inc="-I$here -I$here/ga" ;;
+    *) libs=$ARMCI_LIBS inc="-I$here -I$here/armci" ;;
   esac
   # armci tests compile against Debian's armci.h (system include dir)
   if ! $CC $CFLAGS $inc -o "$build/$name" "$src" $libs 2>"$build/$name.build.log"; then

@@ -35,7 +35,7 @@ static int wait_flag(int *flag, int want) {
   int v = 0, dummy;
   double t0 = MPI_Wtime();
   for (;;) {
-    v = ARMCI_GetValueInt(flag, at_me);
+    v = ARMCI_GetValueInt(flag, test_me);
     if (v >= want || MPI_Wtime() - t0 > 60.0) break;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &dummy, MPI_STATUS_IGNORE);
   }
@@ -43,18 +43,19 @@ static int wait_flag(int *flag, int want) {
 }
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
-  if (at_np > 16) ARMCI_Error("armci_access_fence: too many processes", at_np);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  if (test_np > 16) ARMCI_Error("armci_access_fence: too many processes", test_np);
   void **seg = at_malloc(sizeof(area_t));
-  area_t *me = seg[at_me];
+  area_t *me = seg[test_me];
 
   /* ---- local stores under Access_begin/end, read remotely ---- */
   ARMCI_Access_begin(me);
   memset(me, 0, sizeof(area_t));
-  for (int i = 0; i < N; i++) me->data[i] = val(at_me, i);
+  for (int i = 0; i < N; i++) me->data[i] = val(test_me, i);
   ARMCI_Access_end(me);
   ARMCI_Barrier();
-  int right = (at_me + 1) % at_np, left = (at_me + at_np - 1) % at_np;
+  int right = (test_me + 1) % test_np, left = (test_me + test_np - 1) % test_np;
   double buf[N];
   ARMCI_Get(((area_t *)seg[right])->data, buf, sizeof(buf), right);
   for (int i = 0; i < N; i++) CHECK(buf[i] == val(right, i), "local store seen remotely [%d]", i);
@@ -62,7 +63,7 @@ int main(int argc, char **argv) {
 
   /* ---- Fence: put to the right, fence, bump its flag ---- */
   area_t *r = seg[right];
-  for (int i = 0; i < N; i++) buf[i] = -val(at_me, i);
+  for (int i = 0; i < N; i++) buf[i] = -val(test_me, i);
   ARMCI_Put(buf, r->data, sizeof(buf), right);
   ARMCI_Fence(right);
   int old;
@@ -74,25 +75,25 @@ int main(int argc, char **argv) {
   ARMCI_Access_end(me);
 
   /* ---- AllFence: a row to everybody, fence all, bump all flags ---- */
-  for (int t = 0; t < at_np; t++) {
-    double row[4] = {val(at_me, t), 1, 2, 3};
-    ARMCI_Put(row, ((area_t *)seg[t])->all[at_me], sizeof(row), t);
+  for (int t = 0; t < test_np; t++) {
+    double row[4] = {val(test_me, t), 1, 2, 3};
+    ARMCI_Put(row, ((area_t *)seg[t])->all[test_me], sizeof(row), t);
   }
   ARMCI_AllFence();
-  for (int t = 0; t < at_np; t++)
+  for (int t = 0; t < test_np; t++)
     ARMCI_Rmw(ARMCI_FETCH_AND_ADD, &old, &((area_t *)seg[t])->flag_all, 1, t);
-  CHECK(wait_flag(&me->flag_all, at_np) == at_np, "allfence flag incomplete");
+  CHECK(wait_flag(&me->flag_all, test_np) == test_np, "allfence flag incomplete");
   ARMCI_Access_begin(me);
-  for (int w = 0; w < at_np; w++)
-    CHECK(me->all[w][0] == val(w, at_me) && me->all[w][3] == 3, "after allfence row %d", w);
+  for (int w = 0; w < test_np; w++)
+    CHECK(me->all[w][0] == val(w, test_me) && me->all[w][3] == 3, "after allfence row %d", w);
   ARMCI_Access_end(me);
 
   /* ---- Put_flag / PutS_flag to the right ---- */
-  for (int i = 0; i < N; i++) buf[i] = val(at_me, i) * 2;
+  for (int i = 0; i < N; i++) buf[i] = val(test_me, i) * 2;
   ARMCI_Put_flag(buf, r->pf, sizeof(buf), &r->flag_put, 7, right);
   double box[4][6];
   for (int a = 0; a < 4; a++)
-    for (int b = 0; b < 6; b++) box[a][b] = at_me * 10 + a + b * 0.125;
+    for (int b = 0; b < 6; b++) box[a][b] = test_me * 10 + a + b * 0.125;
   int st[1] = {6 * sizeof(double)}, cnt[2] = {6 * sizeof(double), 4};
   ARMCI_PutS_flag(box, st, r->psf, st, cnt, 1, &r->flag_puts, 9, right);
   CHECK(wait_flag(&me->flag_put, 7) == 7, "put_flag flag never set");
@@ -106,5 +107,6 @@ int main(int argc, char **argv) {
 
   ARMCI_Barrier();
   at_free(seg);
-  return at_finish("armci_access_fence");
+  ARMCI_Finalize();
+  return test_finish("armci_access_fence");
 }

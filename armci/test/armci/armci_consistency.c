@@ -16,10 +16,11 @@
 #define ROUNDS 10
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
   void **seg = at_malloc((M * 4 + 8) * sizeof(double));
-  int t = (at_me + 1) % at_np;
-  double *mine = seg[at_me];
+  int t = (test_me + 1) % test_np;
+  double *mine = seg[test_me];
   ARMCI_Access_begin(mine);
   memset(mine, 0, (M * 4 + 8) * sizeof(double));
   ARMCI_Access_end(mine);
@@ -30,7 +31,7 @@ int main(int argc, char **argv) {
   double *rt = seg[t];
   double v[M], w[M];
   for (int round = 0; round < ROUNDS; round++) {
-    for (int i = 0; i < M; i++) v[i] = round * 100 + i + at_me;
+    for (int i = 0; i < M; i++) v[i] = round * 100 + i + test_me;
     ARMCI_Put(v, rt, sizeof v, t);
     ARMCI_Get(rt, w, sizeof w, t);
     CHECK(memcmp(v, w, sizeof v) == 0, "round %d: get after put saw old data", round);
@@ -85,15 +86,15 @@ int main(int argc, char **argv) {
 
   /* atomic accumulates: everybody adds into region 1 of everybody */
   for (int round = 0; round < ROUNDS; round++)
-    for (int k = 0; k < at_np; k++) {
-      int q = (at_me + k) % at_np;
+    for (int k = 0; k < test_np; k++) {
+      int q = (test_me + k) % test_np;
       long one[M];
       for (int i = 0; i < M; i++) one[i] = i + 1;
-      long scale = at_me + 1;
+      long scale = test_me + 1;
       ARMCI_Acc(ARMCI_ACC_LNG, &scale, one, (long *)((double *)seg[q] + M), sizeof one, q);
     }
   ARMCI_Barrier();
-  long s1 = (long)at_np * (at_np + 1) / 2;
+  long s1 = (long)test_np * (test_np + 1) / 2;
   ARMCI_Access_begin(mine);
   for (int i = 0; i < M; i++)
     CHECK(((long *)(mine + M))[i] == ROUNDS * s1 * (i + 1), "atomic acc [%d] = %ld want %ld", i,
@@ -107,19 +108,19 @@ int main(int argc, char **argv) {
   {
     enum { SEGS = 40, LEN = 24, STRIDE = 100 };
     void **big = at_malloc(SEGS * STRIDE * sizeof(double));
-    ARMCI_Access_begin(big[at_me]);
-    memset(big[at_me], 0, SEGS * STRIDE * sizeof(double));
-    ARMCI_Access_end(big[at_me]);
+    ARMCI_Access_begin(big[test_me]);
+    memset(big[test_me], 0, SEGS * STRIDE * sizeof(double));
+    ARMCI_Access_end(big[test_me]);
     ARMCI_Barrier();
     double src[SEGS * LEN];
     for (int i = 0; i < SEGS * LEN; i++) src[i] = i % 7 + 1;
     int sst[1] = {LEN * sizeof(double)}, dstt[1] = {STRIDE * sizeof(double)}, cnt[2] = {LEN * sizeof(double), SEGS};
     for (int round = 0; round < ROUNDS; round++) {
-      double scale = at_me + 1;
+      double scale = test_me + 1;
       ARMCI_AccS(ARMCI_ACC_DBL, &scale, src, sst, (double *)big[0] + 3, dstt, cnt, 1, 0);
     }
     ARMCI_Barrier();
-    if (at_me == 0) {
+    if (test_me == 0) {
       const double *b = big[0];
       long bad = 0;
       for (int k = 0; k < SEGS; k++)
@@ -134,19 +135,20 @@ int main(int argc, char **argv) {
 
   /* put, fence, flag (Rmw): the reader polls the flag, then reads */
   double d[M];
-  for (int i = 0; i < M; i++) d[i] = at_me + i * 0.5;
+  for (int i = 0; i < M; i++) d[i] = test_me + i * 0.5;
   ARMCI_Put(d, (double *)seg[t] + 2 * M, sizeof d, t);
   ARMCI_Fence(t);
   int old;
   ARMCI_Rmw(ARMCI_FETCH_AND_ADD, &old, (int *)((double *)seg[t] + 4 * M), 1, t);
-  int from = (at_me + at_np - 1) % at_np, dummy;
+  int from = (test_me + test_np - 1) % test_np, dummy;
   double t0 = MPI_Wtime();
-  while (ARMCI_GetValueInt((int *)(mine + 4 * M), at_me) < 1 && MPI_Wtime() - t0 < 60)
+  while (ARMCI_GetValueInt((int *)(mine + 4 * M), test_me) < 1 && MPI_Wtime() - t0 < 60)
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &dummy, MPI_STATUS_IGNORE);
   ARMCI_Access_begin(mine);
   for (int i = 0; i < M; i++) CHECK(mine[2 * M + i] == from + i * 0.5, "data after flag [%d] = %g", i, mine[2 * M + i]);
   ARMCI_Access_end(mine);
   ARMCI_Barrier();
   at_free(seg);
-  return at_finish("armci_consistency");
+  ARMCI_Finalize();
+  return test_finish("armci_consistency");
 }

@@ -18,28 +18,28 @@ static double pattern(int writer, int target, int i) { return writer * 1e4 + tar
 
 static void test_put_get(void) {
   size_t slot_bytes = SLOT * sizeof(double);
-  void **seg = at_malloc((armci_size_t)slot_bytes * at_np);
+  void **seg = at_malloc((armci_size_t)slot_bytes * test_np);
   double src[SLOT], dst[SLOT];
 
-  for (int k = 0; k < at_np; k++) {
-    int t = (at_me + k) % at_np;
-    for (int i = 0; i < SLOT; i++) src[i] = pattern(at_me, t, i);
-    ARMCI_Put(src, (char *)seg[t] + at_me * slot_bytes, (int)slot_bytes, t);
+  for (int k = 0; k < test_np; k++) {
+    int t = (test_me + k) % test_np;
+    for (int i = 0; i < SLOT; i++) src[i] = pattern(test_me, t, i);
+    ARMCI_Put(src, (char *)seg[t] + test_me * slot_bytes, (int)slot_bytes, t);
   }
   ARMCI_Barrier();
 
   /* my own segment, locally */
-  ARMCI_Access_begin(seg[at_me]);
-  const double *mine = seg[at_me];
-  for (int w = 0; w < at_np; w++)
+  ARMCI_Access_begin(seg[test_me]);
+  const double *mine = seg[test_me];
+  for (int w = 0; w < test_np; w++)
     for (int i = 0; i < SLOT; i++)
-      CHECK(mine[w * SLOT + i] == pattern(w, at_me, i), "local slot %d[%d] = %g", w, i,
+      CHECK(mine[w * SLOT + i] == pattern(w, test_me, i), "local slot %d[%d] = %g", w, i,
             mine[w * SLOT + i]);
-  ARMCI_Access_end(seg[at_me]);
+  ARMCI_Access_end(seg[test_me]);
 
   /* every slot everywhere, remotely (partial and odd-sized gets too) */
-  for (int t = 0; t < at_np; t++)
-    for (int w = 0; w < at_np; w++) {
+  for (int t = 0; t < test_np; t++)
+    for (int w = 0; w < test_np; w++) {
       memset(dst, 0, sizeof(dst));
       ARMCI_Get((char *)seg[t] + w * slot_bytes, dst, (int)slot_bytes, t);
       for (int i = 0; i < SLOT; i++)
@@ -67,18 +67,18 @@ static void test_acc(int acc_type) {
   }
   void **seg = at_malloc((armci_size_t)(esz * NACC));
   /* initial value: element i = 3 (real part) */
-  ARMCI_Access_begin(seg[at_me]);
+  ARMCI_Access_begin(seg[test_me]);
   for (int i = 0; i < NACC; i++) {
     switch (acc_type) {
-      case ARMCI_ACC_INT: ((int *)seg[at_me])[i] = 3; break;
-      case ARMCI_ACC_LNG: ((long *)seg[at_me])[i] = 3; break;
-      case ARMCI_ACC_FLT: ((float *)seg[at_me])[i] = 3; break;
-      case ARMCI_ACC_DBL: ((double *)seg[at_me])[i] = 3; break;
-      case ARMCI_ACC_CPL: ((float *)seg[at_me])[2 * i] = 3; ((float *)seg[at_me])[2 * i + 1] = 0; break;
-      case ARMCI_ACC_DCP: ((double *)seg[at_me])[2 * i] = 3; ((double *)seg[at_me])[2 * i + 1] = 0; break;
+      case ARMCI_ACC_INT: ((int *)seg[test_me])[i] = 3; break;
+      case ARMCI_ACC_LNG: ((long *)seg[test_me])[i] = 3; break;
+      case ARMCI_ACC_FLT: ((float *)seg[test_me])[i] = 3; break;
+      case ARMCI_ACC_DBL: ((double *)seg[test_me])[i] = 3; break;
+      case ARMCI_ACC_CPL: ((float *)seg[test_me])[2 * i] = 3; ((float *)seg[test_me])[2 * i + 1] = 0; break;
+      case ARMCI_ACC_DCP: ((double *)seg[test_me])[2 * i] = 3; ((double *)seg[test_me])[2 * i + 1] = 0; break;
     }
   }
-  ARMCI_Access_end(seg[at_me]);
+  ARMCI_Access_end(seg[test_me]);
   ARMCI_Barrier();
 
   /* source v_i = i + 1 (complex: (i+1, -(i+1))), scale = p + 1 (complex:
@@ -96,25 +96,25 @@ static void test_acc(int acc_type) {
     }
   }
   switch (acc_type) {
-    case ARMCI_ACC_INT: scale.i = at_me + 1; break;
-    case ARMCI_ACC_LNG: scale.l = at_me + 1; break;
-    case ARMCI_ACC_FLT: scale.f = at_me + 1; break;
-    case ARMCI_ACC_DBL: scale.d = at_me + 1; break;
-    case ARMCI_ACC_CPL: scale.cf[0] = at_me + 1; scale.cf[1] = 1; break;
-    case ARMCI_ACC_DCP: scale.cd[0] = at_me + 1; scale.cd[1] = 1; break;
+    case ARMCI_ACC_INT: scale.i = test_me + 1; break;
+    case ARMCI_ACC_LNG: scale.l = test_me + 1; break;
+    case ARMCI_ACC_FLT: scale.f = test_me + 1; break;
+    case ARMCI_ACC_DBL: scale.d = test_me + 1; break;
+    case ARMCI_ACC_CPL: scale.cf[0] = test_me + 1; scale.cf[1] = 1; break;
+    case ARMCI_ACC_DCP: scale.cd[0] = test_me + 1; scale.cd[1] = 1; break;
   }
-  for (int k = 0; k < at_np; k++) {
-    int t = (at_me + k) % at_np;
+  for (int k = 0; k < test_np; k++) {
+    int t = (test_me + k) % test_np;
     ARMCI_Acc(acc_type, &scale, src, seg[t], (int)(esz * NACC), t);
   }
   ARMCI_Barrier();
 
   /* expected: 3 + sum_p (p+1) * v   (complex: re 3 + sum (p+2) k, im -sum p k) */
-  long s1 = (long)at_np * (at_np + 1) / 2;        /* sum (p+1) */
-  long s2 = s1 + at_np;                           /* sum (p+2) */
-  long s0 = (long)at_np * (at_np - 1) / 2;        /* sum p */
+  long s1 = (long)test_np * (test_np + 1) / 2;    /* sum (p+1) */
+  long s2 = s1 + test_np;                         /* sum (p+2) */
+  long s0 = (long)test_np * (test_np - 1) / 2;    /* sum p */
   char got[NACC * 2 * sizeof(double)];
-  for (int t = 0; t < at_np; t++) {
+  for (int t = 0; t < test_np; t++) {
     ARMCI_Get(seg[t], got, (int)(esz * NACC), t);
     for (int i = 0; i < NACC; i++) {
       long k = i + 1;
@@ -141,10 +141,10 @@ static void test_acc(int acc_type) {
 }
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
   test_put_get();
-  int types[] = {ARMCI_ACC_INT, ARMCI_ACC_LNG, ARMCI_ACC_FLT,
-                 ARMCI_ACC_DBL, ARMCI_ACC_CPL, ARMCI_ACC_DCP};
-  for (int k = 0; k < 6; k++) test_acc(types[k]);
-  return at_finish("armci_contig");
+  for (int k = 0; k < AT_NACC_TYPES; k++) test_acc(at_acc_types[k]);
+  ARMCI_Finalize();
+  return test_finish("armci_contig");
 }

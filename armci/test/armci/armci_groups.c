@@ -8,16 +8,17 @@
 #include "armci_test.h"
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
   ARMCI_Group world;
   ARMCI_Group_get_world(&world);
   int r = -1, s = -1;
   ARMCI_Group_rank(&world, &r);
   ARMCI_Group_size(&world, &s);
-  CHECK(r == at_me && s == at_np, "world rank/size %d/%d", r, s);
+  CHECK(r == test_me && s == test_np, "world rank/size %d/%d", r, s);
 
   int evens[16], odds[16], ne = 0, no = 0;
-  for (int p = 0; p < at_np; p++) {
+  for (int p = 0; p < test_np; p++) {
     if (p % 2) odds[no++] = p;
     else evens[ne++] = p;
   }
@@ -25,22 +26,22 @@ int main(int argc, char **argv) {
   ARMCI_Group geven, godd;
   ARMCI_Group_create(ne, evens, &geven);
   if (no > 0) ARMCI_Group_create(no, odds, &godd);
-  ARMCI_Group *g = (at_me % 2) ? &godd : &geven;
-  int *list = (at_me % 2) ? odds : evens, size = (at_me % 2) ? no : ne;
+  ARMCI_Group *g = (test_me % 2) ? &godd : &geven;
+  int *list = (test_me % 2) ? odds : evens, size = (test_me % 2) ? no : ne;
 
   ARMCI_Group_rank(g, &r);
   ARMCI_Group_size(g, &s);
-  CHECK(r == at_me / 2 && s == size, "group rank/size %d/%d want %d/%d", r, s, at_me / 2, size);
+  CHECK(r == test_me / 2 && s == size, "group rank/size %d/%d want %d/%d", r, s, test_me / 2, size);
   for (int i = 0; i < size; i++)
     CHECK(ARMCI_Absolute_id(g, i) == list[i], "absolute id of %d = %d", i, ARMCI_Absolute_id(g, i));
 
   /* group collectives */
-  int isum = at_me;
+  int isum = test_me;
   armci_msg_group_igop(&isum, 1, "+", g);
   int want = 0;
   for (int i = 0; i < size; i++) want += list[i];
   CHECK(isum == want, "group igop %d want %d", isum, want);
-  double dmax = -at_me;
+  double dmax = -test_me;
   armci_msg_group_dgop(&dmax, 1, "min", g);
   CHECK(dmax == -list[size - 1], "group dgop min %g", dmax);
   long bc = (r == 0) ? 4242424242L : 0;
@@ -52,7 +53,7 @@ int main(int argc, char **argv) {
   void **ptrs = malloc(sizeof(void *) * size);
   CHECK(ARMCI_Malloc_group(ptrs, sizeof(int) * 16, g) == 0, "ARMCI_Malloc_group failed");
   for (int i = 0; i < size; i++) {
-    int v = 1000 * at_me + i;
+    int v = 1000 * test_me + i;
     ARMCI_Put(&v, (int *)ptrs[i] + r, sizeof(int), ARMCI_Absolute_id(g, i));
   }
   armci_msg_group_barrier(g);
@@ -89,12 +90,13 @@ int main(int argc, char **argv) {
     ARMCI_Group_rank(&child, &cr);
     ARMCI_Group_size(&child, &cs);
     CHECK(cr == 0 && cs == 1, "child rank/size %d/%d", cr, cs);
-    CHECK(ARMCI_Absolute_id(&child, 0) == at_me, "child absolute id %d", ARMCI_Absolute_id(&child, 0));
+    CHECK(ARMCI_Absolute_id(&child, 0) == test_me, "child absolute id %d", ARMCI_Absolute_id(&child, 0));
     ARMCI_Group_free(&child);
   }
 
   free(ptrs);
   ARMCI_Barrier();
   ARMCI_Group_free(g);
-  return at_finish("armci_groups");
+  ARMCI_Finalize();
+  return test_finish("armci_groups");
 }

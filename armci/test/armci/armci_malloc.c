@@ -9,47 +9,48 @@
 static armci_size_t size_of(int p) { return (p % 2) ? 0 : (armci_size_t)(p + 1) * 24; }
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
 
   /* odd ranks contribute 0 bytes */
-  void **a = at_malloc(size_of(at_me));
-  for (int p = 0; p < at_np; p++)
+  void **a = at_malloc(size_of(test_me));
+  for (int p = 0; p < test_np; p++)
     CHECK((a[p] == NULL) == (size_of(p) == 0), "base of %d is %p for size %ld", p, a[p],
           (long)size_of(p));
 
   /* three more live allocations */
   void **b = at_malloc(64);
   void **c = at_malloc(0); /* zero everywhere */
-  for (int p = 0; p < at_np; p++) CHECK(c[p] == NULL, "zero-size base of %d is %p", p, c[p]);
+  for (int p = 0; p < test_np; p++) CHECK(c[p] == NULL, "zero-size base of %d is %p", p, c[p]);
   void **big = at_malloc(1 << 20);
 
   /* write every nonzero segment: my id into my slot of each */
-  for (int p = 0; p < at_np; p++) {
-    if (size_of(p) >= (armci_size_t)((at_me + 1) * sizeof(int))) {
-      int v = 100 + at_me;
-      ARMCI_Put(&v, (int *)a[p] + at_me, sizeof(int), p);
+  for (int p = 0; p < test_np; p++) {
+    if (size_of(p) >= (armci_size_t)((test_me + 1) * sizeof(int))) {
+      int v = 100 + test_me;
+      ARMCI_Put(&v, (int *)a[p] + test_me, sizeof(int), p);
     }
-    long w = 7000000000L + at_me;
-    ARMCI_Put(&w, (long *)b[p] + at_me % 8, sizeof(long), p);
-    ARMCI_Put(&w, (char *)big[p] + (1 << 20) - sizeof(long) * (at_me + 1), sizeof(long), p);
+    long w = 7000000000L + test_me;
+    ARMCI_Put(&w, (long *)b[p] + test_me % 8, sizeof(long), p);
+    ARMCI_Put(&w, (char *)big[p] + (1 << 20) - sizeof(long) * (test_me + 1), sizeof(long), p);
   }
   ARMCI_Barrier();
-  for (int p = 0; p < at_np; p++) {
+  for (int p = 0; p < test_np; p++) {
     if (size_of(p) > 0) {
       int v[64];
       int n = (int)(size_of(p) / sizeof(int));
       ARMCI_Get(a[p], v, (int)size_of(p), p);
-      for (int q = 0; q < at_np && q < n; q++)
+      for (int q = 0; q < test_np && q < n; q++)
         CHECK(v[q] == 100 + q, "a on %d slot %d = %d", p, q, v[q]);
     }
     long w;
-    if (at_np <= 8) {
-      for (int q = 0; q < at_np; q++) {
+    if (test_np <= 8) {
+      for (int q = 0; q < test_np; q++) {
         ARMCI_Get((long *)b[p] + q, &w, sizeof(long), p);
         CHECK(w == 7000000000L + q, "b on %d slot %d = %ld", p, q, w);
       }
     }
-    for (int q = 0; q < at_np; q++) {
+    for (int q = 0; q < test_np; q++) {
       ARMCI_Get((char *)big[p] + (1 << 20) - sizeof(long) * (q + 1), &w, sizeof(long), p);
       CHECK(w == 7000000000L + q, "big on %d slot %d = %ld", p, q, w);
     }
@@ -61,11 +62,11 @@ int main(int argc, char **argv) {
   at_free(a); /* NULL on odd ranks */
   at_free(big);
   at_free(c);
-  void **d = at_malloc(sizeof(int) * at_np);
-  for (int p = 0; p < at_np; p++) ARMCI_PutValueInt(at_me * 3, (int *)d[p] + at_me, p);
+  void **d = at_malloc(sizeof(int) * test_np);
+  for (int p = 0; p < test_np; p++) ARMCI_PutValueInt(test_me * 3, (int *)d[p] + test_me, p);
   ARMCI_Barrier();
-  for (int p = 0; p < at_np; p++)
-    for (int q = 0; q < at_np; q++)
+  for (int p = 0; p < test_np; p++)
+    for (int q = 0; q < test_np; q++)
       CHECK(ARMCI_GetValueInt((int *)d[p] + q, p) == q * 3, "d on %d slot %d", p, q);
   ARMCI_Barrier();
   at_free(d);
@@ -74,16 +75,17 @@ int main(int argc, char **argv) {
   double *loc = ARMCI_Malloc_local(1000 * sizeof(double));
   CHECK(loc != NULL, "ARMCI_Malloc_local returned NULL");
   void **e = at_malloc(1000 * sizeof(double));
-  int t = (at_me + 1) % at_np;
-  for (int i = 0; i < 1000; i++) loc[i] = at_me + i * 0.5;
+  int t = (test_me + 1) % test_np;
+  for (int i = 0; i < 1000; i++) loc[i] = test_me + i * 0.5;
   ARMCI_Put(loc, e[t], 1000 * sizeof(double), t);
   ARMCI_Barrier();
-  int from = (at_me + at_np - 1) % at_np;
+  int from = (test_me + test_np - 1) % test_np;
   memset(loc, 0, 1000 * sizeof(double));
-  ARMCI_Get(e[at_me], loc, 1000 * sizeof(double), at_me);
+  ARMCI_Get(e[test_me], loc, 1000 * sizeof(double), test_me);
   for (int i = 0; i < 1000; i++) CHECK(loc[i] == from + i * 0.5, "local buffer elem %d", i);
   CHECK(ARMCI_Free_local(loc) == 0, "ARMCI_Free_local failed");
   ARMCI_Barrier();
   at_free(e);
-  return at_finish("armci_malloc");
+  ARMCI_Finalize();
+  return test_finish("armci_malloc");
 }

@@ -10,8 +10,9 @@
 #include "armci_test.h"
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
-  int me = at_me, np = at_np;
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  int me = test_me, np = test_np;
   CHECK(me >= 0 && me < np, "me %d np %d", me, np);
   armci_msg_barrier();
 
@@ -137,5 +138,6 @@ int main(int argc, char **argv) {
   CHECK(found, "not listed in my own domain");
 
   armci_msg_barrier();
-  return at_finish("armci_msg");
+  ARMCI_Finalize();
+  return test_finish("armci_msg");
 }

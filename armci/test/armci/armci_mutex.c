@@ -22,7 +22,7 @@ typedef struct {
 static void critical(void **seg, int m, int p) {
   host_t *h = seg[p];
   ARMCI_Lock(m, p);
-  int busy = -1, mark = at_me + 1, zero = 0, v = -1;
+  int busy = -1, mark = test_me + 1, zero = 0, v = -1;
   ARMCI_Get(&h->busy[m], &busy, sizeof(int), p);
   CHECK(busy == 0, "mutex %d on %d held by %d while I hold it", m, p, busy - 1);
   ARMCI_Put(&mark, &h->busy[m], sizeof(int), p);
@@ -35,33 +35,34 @@ static void critical(void **seg, int m, int p) {
 }
 
 static void zero_host(void **seg) {
-  ARMCI_Access_begin(seg[at_me]);
-  memset(seg[at_me], 0, sizeof(host_t));
-  ARMCI_Access_end(seg[at_me]);
+  ARMCI_Access_begin(seg[test_me]);
+  memset(seg[test_me], 0, sizeof(host_t));
+  ARMCI_Access_end(seg[test_me]);
   ARMCI_Barrier();
 }
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
-  if (at_np > MAXM) ARMCI_Error("armci_mutex: too many processes", at_np);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  if (test_np > MAXM) ARMCI_Error("armci_mutex: too many processes", test_np);
   void **seg = at_malloc(sizeof(host_t));
   zero_host(seg);
 
   /* round 1: process p hosts p+1 mutexes */
-  CHECK(ARMCI_Create_mutexes(at_me + 1) == 0, "ARMCI_Create_mutexes failed");
+  CHECK(ARMCI_Create_mutexes(test_me + 1) == 0, "ARMCI_Create_mutexes failed");
   for (int k = 0; k < K; k++) {
-    int p = (at_me + k) % at_np;
+    int p = (test_me + k) % test_np;
     int m = k % (p + 1);
     critical(seg, m, p);
   }
   ARMCI_Barrier();
-  for (int p = 0; p < at_np; p++) {
+  for (int p = 0; p < test_np; p++) {
     host_t h;
     ARMCI_Get(seg[p], &h, sizeof(h), p);
     for (int m = 0; m <= p; m++) {
       int want = 0;
-      for (int q = 0; q < at_np; q++)
-        for (int k = 0; k < K; k++) want += (q + k) % at_np == p && k % (p + 1) == m;
+      for (int q = 0; q < test_np; q++)
+        for (int k = 0; k < K; k++) want += (q + k) % test_np == p && k % (p + 1) == m;
       CHECK(h.count[m] == want, "round 1: counter %d on %d = %d want %d", m, p, h.count[m], want);
       CHECK(h.busy[m] == 0, "round 1: busy %d on %d = %d", m, p, h.busy[m]);
     }
@@ -71,15 +72,16 @@ int main(int argc, char **argv) {
   /* round 2: one mutex per process, everybody on the last process's one */
   zero_host(seg);
   CHECK(ARMCI_Create_mutexes(1) == 0, "ARMCI_Create_mutexes(1) failed");
-  int last = at_np - 1;
+  int last = test_np - 1;
   for (int k = 0; k < K; k++) critical(seg, 0, last);
   ARMCI_Barrier();
   host_t h;
   ARMCI_Get(seg[last], &h, sizeof(h), last);
-  CHECK(h.count[0] == K * at_np, "round 2: counter = %d want %d", h.count[0], K * at_np);
+  CHECK(h.count[0] == K * test_np, "round 2: counter = %d want %d", h.count[0], K * test_np);
   CHECK(ARMCI_Destroy_mutexes() == 0, "ARMCI_Destroy_mutexes failed");
 
   ARMCI_Barrier();
   at_free(seg);
-  return at_finish("armci_mutex");
+  ARMCI_Finalize();
+  return test_finish("armci_mutex");
 }

@@ -22,63 +22,64 @@ typedef struct {
 static double v(int w, int t, int i) { return w * 1000 + t * 100 + i + 0.25; }
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
-  void **seg = at_malloc((armci_size_t)sizeof(slot_t) * at_np);
-  ARMCI_Access_begin(seg[at_me]);
-  memset(seg[at_me], 0, sizeof(slot_t) * at_np);
-  ARMCI_Access_end(seg[at_me]);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  void **seg = at_malloc((armci_size_t)sizeof(slot_t) * test_np);
+  ARMCI_Access_begin(seg[test_me]);
+  memset(seg[test_me], 0, sizeof(slot_t) * test_np);
+  ARMCI_Access_end(seg[test_me]);
   ARMCI_Barrier();
 
   /* ---- puts, explicit handles, all outstanding; then wait ---- */
-  double *src = malloc(sizeof(double) * SLOT * 3 * at_np);
-  armci_hdl_t *h = malloc(sizeof(armci_hdl_t) * 4 * at_np);
-  for (int t = 0; t < at_np; t++) {
-    slot_t *mine = (slot_t *)seg[t] + at_me;
+  double *src = malloc(sizeof(double) * SLOT * 3 * test_np);
+  armci_hdl_t *h = malloc(sizeof(armci_hdl_t) * 4 * test_np);
+  for (int t = 0; t < test_np; t++) {
+    slot_t *mine = (slot_t *)seg[t] + test_me;
     double *s = src + (size_t)t * SLOT * 3;
-    for (int i = 0; i < SLOT * 3; i++) s[i] = v(at_me, t, i);
+    for (int i = 0; i < SLOT * 3; i++) s[i] = v(test_me, t, i);
     for (int k = 0; k < 4; k++) ARMCI_INIT_HANDLE(&h[4 * t + k]);
     ARMCI_NbPut(s, mine->contig, SLOT * sizeof(double), t, &h[4 * t]);
     int sst[1] = {4 * sizeof(double)}, dst[1] = {8 * sizeof(double)};
     int cnt[2] = {4 * sizeof(double), 3};
     ARMCI_NbPutS(s + SLOT, sst, &mine->strided[1][2], dst, cnt, 1, t, &h[4 * t + 1]);
-    ARMCI_NbPutValueLong(7000000000L + at_me, &mine->value[1], t, &h[4 * t + 2]);
-    ARMCI_NbPutValueDouble(0.5 + at_me, &mine->value[3], t, &h[4 * t + 3]);
+    ARMCI_NbPutValueLong(7000000000L + test_me, &mine->value[1], t, &h[4 * t + 2]);
+    ARMCI_NbPutValueDouble(0.5 + test_me, &mine->value[3], t, &h[4 * t + 3]);
   }
-  for (int k = 0; k < 4 * at_np; k++) ARMCI_Wait(&h[k]);
-  for (int i = 0; i < SLOT * 3 * at_np; i++) src[i] = -1; /* reuse */
+  for (int k = 0; k < 4 * test_np; k++) ARMCI_Wait(&h[k]);
+  for (int i = 0; i < SLOT * 3 * test_np; i++) src[i] = -1; /* reuse */
 
   /* vector puts and int/float values with implicit handles */
-  for (int t = 0; t < at_np; t++) {
-    slot_t *mine = (slot_t *)seg[t] + at_me;
+  for (int t = 0; t < test_np; t++) {
+    slot_t *mine = (slot_t *)seg[t] + test_me;
     static double vs[8];
     void *ss[4], *dd[4];
     for (int k = 0; k < 4; k++) {
-      vs[2 * k] = v(at_me, t, 2 * k);
-      vs[2 * k + 1] = v(at_me, t, 2 * k + 1);
+      vs[2 * k] = v(test_me, t, 2 * k);
+      vs[2 * k + 1] = v(test_me, t, 2 * k + 1);
       ss[k] = &vs[2 * k];
       dd[k] = &mine->vec[SLOT - 2 - 4 * k];
     }
     armci_giov_t iov = {ss, dd, 2 * sizeof(double), 4};
     ARMCI_NbPutV(&iov, 1, t, NULL);
     ARMCI_WaitProc(t); /* vs is reused for the next target */
-    ARMCI_NbPutValueInt(-at_me, &mine->value[0], t, NULL);
-    ARMCI_NbPutValueFloat(0.25f * at_me, &mine->value[2], t, NULL);
+    ARMCI_NbPutValueInt(-test_me, &mine->value[0], t, NULL);
+    ARMCI_NbPutValueFloat(0.25f * test_me, &mine->value[2], t, NULL);
   }
   ARMCI_WaitAll();
   ARMCI_Barrier();
 
   /* ---- gets: outstanding NbGet / NbGetS / NbGetV, checked after Wait ---- */
-  slot_t *back = malloc(sizeof(slot_t) * at_np);
-  for (int t = 0; t < at_np; t++) {
-    memset(back, 0, sizeof(slot_t) * at_np);
+  slot_t *back = malloc(sizeof(slot_t) * test_np);
+  for (int t = 0; t < test_np; t++) {
+    memset(back, 0, sizeof(slot_t) * test_np);
     armci_hdl_t hg[3];
     for (int k = 0; k < 3; k++) ARMCI_INIT_HANDLE(&hg[k]);
     slot_t *rem = seg[t];
-    ARMCI_NbGet(rem, back, (int)(sizeof(slot_t) * at_np), t, &hg[0]);
+    ARMCI_NbGet(rem, back, (int)(sizeof(slot_t) * test_np), t, &hg[0]);
     double box[3][4];
     int sst[1] = {8 * sizeof(double)}, dst[1] = {4 * sizeof(double)};
     int cnt[2] = {4 * sizeof(double), 3};
-    ARMCI_NbGetS(&rem[at_np - 1].strided[1][2], sst, box, dst, cnt, 1, t, &hg[1]);
+    ARMCI_NbGetS(&rem[test_np - 1].strided[1][2], sst, box, dst, cnt, 1, t, &hg[1]);
     double two[2];
     void *gs[1] = {&rem[0].vec[SLOT - 2]}, *gd[1] = {two};
     armci_giov_t giov = {gs, gd, 2 * sizeof(double), 1};
@@ -89,7 +90,7 @@ int main(int argc, char **argv) {
     CHECK(polls < 100000000L, "ARMCI_Test never reported completion");
     ARMCI_Wait(&hg[1]);
     ARMCI_Wait(&hg[2]);
-    for (int w = 0; w < at_np; w++) {
+    for (int w = 0; w < test_np; w++) {
       slot_t *b = &back[w];
       for (int i = 0; i < SLOT; i++)
         CHECK(b->contig[i] == v(w, t, i), "nbput contig %d<-%d [%d] = %g", t, w, i, b->contig[i]);
@@ -115,7 +116,7 @@ int main(int argc, char **argv) {
     }
     for (int r = 0; r < 3; r++)
       for (int c = 0; c < 4; c++)
-        CHECK(box[r][c] == v(at_np - 1, t, SLOT + r * 4 + c), "nbgets %d (%d,%d)", t, r, c);
+        CHECK(box[r][c] == v(test_np - 1, t, SLOT + r * 4 + c), "nbgets %d (%d,%d)", t, r, c);
     CHECK(two[0] == v(0, t, 0) && two[1] == v(0, t, 1), "nbgetv %d", t);
   }
   ARMCI_Barrier();
@@ -127,9 +128,9 @@ int main(int argc, char **argv) {
   armci_hdl_t agg;
   ARMCI_INIT_HANDLE(&agg);
   ARMCI_SET_AGGREGATE_HANDLE(&agg);
-  for (int t = 0; t < at_np; t++) {
+  for (int t = 0; t < test_np; t++) {
     slot_t *s0 = seg[t];
-    double scale = at_me + 1;
+    double scale = test_me + 1;
     armci_hdl_t ha;
     ARMCI_INIT_HANDLE(&ha);
     ARMCI_NbAcc(ARMCI_ACC_DBL, &scale, ones, s0->acc, SLOT * sizeof(double), t, &ha);
@@ -144,8 +145,8 @@ int main(int argc, char **argv) {
   ARMCI_UNSET_AGGREGATE_HANDLE(&agg);
   ARMCI_WaitAll();
   ARMCI_Barrier();
-  double s1 = at_np * (at_np + 1) / 2.0;
-  for (int t = 0; t < at_np; t++) {
+  double s1 = test_np * (test_np + 1) / 2.0;
+  for (int t = 0; t < test_np; t++) {
     double acc[SLOT];
     ARMCI_Get(((slot_t *)seg[t])->acc, acc, sizeof(acc), t);
     for (int i = 0; i < SLOT; i++) {
@@ -160,5 +161,6 @@ int main(int argc, char **argv) {
   free(h);
   free(src);
   at_free(seg);
-  return at_finish("armci_nb");
+  ARMCI_Finalize();
+  return test_finish("armci_nb");
 }

@@ -28,15 +28,15 @@ static int cmp_long(const void *a, const void *b) {
 
 /* Gather K longs from every process into all[np*K] (rank-major). */
 static void gather(const long mine[K], long *all) {
-  memset(all, 0, sizeof(long) * at_np * K);
-  memcpy(all + (long)at_me * K, mine, sizeof(long) * K);
-  armci_msg_lgop(all, at_np * K, "+");
+  memset(all, 0, sizeof(long) * test_np * K);
+  memcpy(all + (long)test_me * K, mine, sizeof(long) * K);
+  armci_msg_lgop(all, test_np * K, "+");
 }
 
 static void test_fetch_add(void **seg, int target, int is_long, long init) {
   cells_t *remote = seg[target];
-  long mine[K], *all = malloc(sizeof(long) * at_np * K);
-  int inc = is_long ? at_me + 1 : 1;
+  long mine[K], *all = malloc(sizeof(long) * test_np * K);
+  int inc = is_long ? test_me + 1 : 1;
   for (int k = 0; k < K; k++) {
     if (is_long) {
       long old = -1;
@@ -51,7 +51,7 @@ static void test_fetch_add(void **seg, int target, int is_long, long init) {
   ARMCI_Barrier();
 
   long total = 0;
-  for (int p = 0; p < at_np; p++) total += (long)K * (is_long ? p + 1 : 1);
+  for (int p = 0; p < test_np; p++) total += (long)K * (is_long ? p + 1 : 1);
   long final = is_long ? ARMCI_GetValueLong(&remote->cl, target)
                        : ARMCI_GetValueInt(&remote->ci, target);
   CHECK(final == init + total, "%s counter on %d: %ld want %ld", is_long ? "long" : "int", target,
@@ -59,7 +59,7 @@ static void test_fetch_add(void **seg, int target, int is_long, long init) {
 
   /* tickets sorted with the increment of whoever drew them */
   gather(mine, all);
-  long n = (long)at_np * K;
+  long n = (long)test_np * K;
   long *pairs = malloc(sizeof(long) * 2 * n);
   for (long i = 0; i < n; i++) {
     pairs[2 * i] = all[i];
@@ -79,9 +79,9 @@ static void test_fetch_add(void **seg, int target, int is_long, long init) {
 
 static void test_swap(void **seg, int target, int is_long, long init) {
   cells_t *remote = seg[target];
-  long mine[K], *all = malloc(sizeof(long) * at_np * K);
+  long mine[K], *all = malloc(sizeof(long) * test_np * K);
   for (int k = 0; k < K; k++) {
-    long token = (is_long ? (1L << 36) : 0) + (long)(at_me + 1) * 1000 + k;
+    long token = (is_long ? (1L << 36) : 0) + (long)(test_me + 1) * 1000 + k;
     if (is_long) {
       long v = token;
       ARMCI_Rmw(ARMCI_SWAP_LONG, &v, &remote->sl, 0, target);
@@ -94,13 +94,13 @@ static void test_swap(void **seg, int target, int is_long, long init) {
   }
   ARMCI_Barrier();
   gather(mine, all);
-  long n = (long)at_np * K;
+  long n = (long)test_np * K;
   long *got = malloc(sizeof(long) * (n + 1)), *want = malloc(sizeof(long) * (n + 1));
   memcpy(got, all, sizeof(long) * n);
   got[n] = is_long ? ARMCI_GetValueLong(&remote->sl, target)
                    : ARMCI_GetValueInt(&remote->si, target);
   want[0] = init;
-  for (int p = 0; p < at_np; p++)
+  for (int p = 0; p < test_np; p++)
     for (int k = 0; k < K; k++)
       want[1 + p * K + k] = (is_long ? (1L << 36) : 0) + (long)(p + 1) * 1000 + k;
   qsort(got, n + 1, sizeof(long), cmp_long);
@@ -116,10 +116,11 @@ static void test_swap(void **seg, int target, int is_long, long init) {
 }
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
   void **seg = at_malloc(sizeof(cells_t));
   const long big = 1L << 40;
-  cells_t *mine = seg[at_me];
+  cells_t *mine = seg[test_me];
   ARMCI_Access_begin(mine);
   mine->ci = 0;
   mine->si = -7;
@@ -128,7 +129,7 @@ int main(int argc, char **argv) {
   ARMCI_Access_end(mine);
   ARMCI_Barrier();
 
-  int last = at_np - 1;
+  int last = test_np - 1;
   test_fetch_add(seg, 0, 0, 0);
   test_fetch_add(seg, last, 1, big);
   if (last != 0) {
@@ -140,5 +141,6 @@ int main(int argc, char **argv) {
 
   ARMCI_Barrier();
   at_free(seg);
-  return at_finish("armci_rmw");
+  ARMCI_Finalize();
+  return test_finish("armci_rmw");
 }

@@ -24,12 +24,12 @@ static double val(int w, int t, int p, int r, int c) {
 }
 
 static void test_put_get(void) {
-  int D0 = 2 * at_np;
+  int D0 = 2 * test_np;
   size_t bytes = (size_t)D0 * D1 * D2 * sizeof(double);
   void **seg = at_malloc((armci_size_t)bytes);
-  ARMCI_Access_begin(seg[at_me]);
-  memset(seg[at_me], 0, bytes);
-  ARMCI_Access_end(seg[at_me]);
+  ARMCI_Access_begin(seg[test_me]);
+  memset(seg[test_me], 0, bytes);
+  ARMCI_Access_end(seg[test_me]);
   ARMCI_Barrier();
 
   /* padded source: [2][D1+1][D2+2] */
@@ -37,19 +37,19 @@ static void test_put_get(void) {
   int src_stride[2] = {(D2 + 2) * sizeof(double), (D1 + 1) * (D2 + 2) * sizeof(double)};
   int dst_stride[2] = {D2 * sizeof(double), D1 * D2 * sizeof(double)};
   int count[3] = {NC * sizeof(double), NR, 2};
-  for (int k = 0; k < at_np; k++) {
-    int t = (at_me + k) % at_np;
+  for (int k = 0; k < test_np; k++) {
+    int t = (test_me + k) % test_np;
     for (int p = 0; p < 2; p++)
       for (int r = 0; r < NR; r++)
-        for (int c = 0; c < NC; c++) src[p][r][c] = val(at_me, t, p, r, c);
-    double *dst = (double *)seg[t] + ((2 * at_me) * D1 + R0) * D2 + C0;
+        for (int c = 0; c < NC; c++) src[p][r][c] = val(test_me, t, p, r, c);
+    double *dst = (double *)seg[t] + ((2 * test_me) * D1 + R0) * D2 + C0;
     ARMCI_PutS(src, src_stride, dst, dst_stride, count, 2, t);
   }
   ARMCI_Barrier();
 
   /* whole arrays back contiguously: the boxes and zeros elsewhere */
   double *whole = malloc(bytes);
-  for (int t = 0; t < at_np; t++) {
+  for (int t = 0; t < test_np; t++) {
     ARMCI_Get(seg[t], whole, (int)bytes, t);
     for (int p = 0; p < D0; p++)
       for (int r = 0; r < D1; r++)
@@ -65,8 +65,8 @@ static void test_put_get(void) {
    * also a 1-level GetS of one plane and a 0-level GetS of one row */
   static double back[2][NR + 2][NC + 3];
   int back_stride[2] = {(NC + 3) * sizeof(double), (NR + 2) * (NC + 3) * sizeof(double)};
-  for (int t = 0; t < at_np; t++)
-    for (int w = 0; w < at_np; w++) {
+  for (int t = 0; t < test_np; t++)
+    for (int w = 0; w < test_np; w++) {
       memset(back, 0, sizeof(back));
       double *from = (double *)seg[t] + ((2 * w) * D1 + R0) * D2 + C0;
       ARMCI_GetS(from, dst_stride, back, back_stride, count, 2, t);
@@ -101,9 +101,9 @@ static void test_accs(int type) {
                                                                 : sizeof(double);
   size_t esz = base * (cplx ? 2 : 1);
   void **seg = at_malloc((armci_size_t)(esz * D1 * D2));
-  ARMCI_Access_begin(seg[at_me]);
-  memset(seg[at_me], 0, esz * D1 * D2);
-  ARMCI_Access_end(seg[at_me]);
+  ARMCI_Access_begin(seg[test_me]);
+  memset(seg[test_me], 0, esz * D1 * D2);
+  ARMCI_Access_end(seg[test_me]);
   ARMCI_Barrier();
 
   /* source as doubles converted per type; scale = me+1 (complex: (me+1, 0)
@@ -121,15 +121,15 @@ static void test_accs(int type) {
   }
   char scale[2 * sizeof(double)];
   memset(scale, 0, sizeof(scale));
-  if (type == ARMCI_ACC_INT) *(int *)scale = at_me + 1;
-  else if (type == ARMCI_ACC_LNG) *(long *)scale = at_me + 1;
-  else if (base == sizeof(float)) *(float *)scale = at_me + 1;
-  else *(double *)scale = at_me + 1;
+  if (type == ARMCI_ACC_INT) *(int *)scale = test_me + 1;
+  else if (type == ARMCI_ACC_LNG) *(long *)scale = test_me + 1;
+  else if (base == sizeof(float)) *(float *)scale = test_me + 1;
+  else *(double *)scale = test_me + 1;
 
   int src_stride[1] = {(int)(NC * esz)}, dst_stride[1] = {(int)(D2 * esz)};
   int count[2] = {(int)(NC * esz), NR};
-  for (int k = 0; k < at_np; k++) {
-    int t = (at_me + k) % at_np;
+  for (int k = 0; k < test_np; k++) {
+    int t = (test_me + k) % test_np;
     char *dst = (char *)seg[t] + (R0 * D2 + C0) * esz;
     ARMCI_AccS(type, scale, src, src_stride, dst, dst_stride, count, 1, t);
   }
@@ -143,16 +143,16 @@ static void test_accs(int type) {
   else if (base == sizeof(float)) *(float *)one = 1;
   else *(double *)one = 1;
   int padded_stride[1] = {(int)((NC + 2) * esz)};
-  for (int k = 0; k < at_np; k++) {
-    int t = (at_me + k) % at_np;
+  for (int k = 0; k < test_np; k++) {
+    int t = (test_me + k) % test_np;
     char *dst = (char *)seg[t] + (R0 * D2 + C0) * esz;
     ARMCI_AccS(type, one, padded, padded_stride, dst, dst_stride, count, 1, t);
   }
   ARMCI_Barrier();
 
-  long s1 = (long)at_np * (at_np + 1) / 2 + at_np;
+  long s1 = (long)test_np * (test_np + 1) / 2 + test_np;
   char got[D1 * D2 * 2 * sizeof(double)];
-  for (int t = 0; t < at_np; t++) {
+  for (int t = 0; t < test_np; t++) {
     ARMCI_Get(seg[t], got, (int)(esz * D1 * D2), t);
     for (int r = 0; r < D1; r++)
       for (int c = 0; c < D2; c++) {
@@ -175,10 +175,10 @@ static void test_accs(int type) {
 }
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
   test_put_get();
-  int types[] = {ARMCI_ACC_INT, ARMCI_ACC_LNG, ARMCI_ACC_FLT,
-                 ARMCI_ACC_DBL, ARMCI_ACC_CPL, ARMCI_ACC_DCP};
-  for (int k = 0; k < 6; k++) test_accs(types[k]);
-  return at_finish("armci_strided");
+  for (int k = 0; k < AT_NACC_TYPES; k++) test_accs(at_acc_types[k]);
+  ARMCI_Finalize();
+  return test_finish("armci_strided");
 }

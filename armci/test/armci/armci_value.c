@@ -16,21 +16,22 @@ typedef struct {
 } cell_t;
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
-  void **seg = at_malloc((armci_size_t)sizeof(cell_t) * at_np);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  void **seg = at_malloc((armci_size_t)sizeof(cell_t) * test_np);
   ARMCI_Barrier();
 
-  for (int t = 0; t < at_np; t++) {
-    cell_t *c = (cell_t *)seg[t] + at_me;
-    CHECK(ARMCI_PutValueInt(INT_MIN + at_me, &c->i, t) == 0, "PutValueInt failed");
-    CHECK(ARMCI_PutValueLong(LONG_MAX - at_me, &c->l, t) == 0, "PutValueLong failed");
-    CHECK(ARMCI_PutValueFloat(FLT_MIN * (at_me + 1), &c->f, t) == 0, "PutValueFloat failed");
-    CHECK(ARMCI_PutValueDouble(DBL_MAX / (at_me + 1), &c->d, t) == 0, "PutValueDouble failed");
+  for (int t = 0; t < test_np; t++) {
+    cell_t *c = (cell_t *)seg[t] + test_me;
+    CHECK(ARMCI_PutValueInt(INT_MIN + test_me, &c->i, t) == 0, "PutValueInt failed");
+    CHECK(ARMCI_PutValueLong(LONG_MAX - test_me, &c->l, t) == 0, "PutValueLong failed");
+    CHECK(ARMCI_PutValueFloat(FLT_MIN * (test_me + 1), &c->f, t) == 0, "PutValueFloat failed");
+    CHECK(ARMCI_PutValueDouble(DBL_MAX / (test_me + 1), &c->d, t) == 0, "PutValueDouble failed");
   }
   ARMCI_Barrier();
 
-  for (int t = 0; t < at_np; t++)
-    for (int w = 0; w < at_np; w++) {
+  for (int t = 0; t < test_np; t++)
+    for (int w = 0; w < test_np; w++) {
       cell_t *c = (cell_t *)seg[t] + w;
       int i = ARMCI_GetValueInt(&c->i, t);
       long l = ARMCI_GetValueLong(&c->l, t);
@@ -43,5 +44,6 @@ int main(int argc, char **argv) {
     }
   ARMCI_Barrier();
   at_free(seg);
-  return at_finish("armci_value");
+  ARMCI_Finalize();
+  return test_finish("armci_value");
 }

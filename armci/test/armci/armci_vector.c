@@ -41,11 +41,12 @@ static void build(armci_giov_t iov[2], void *src[NA + NB], void *dst[NA + NB],
 }
 
 int main(int argc, char **argv) {
-  at_init(&argc, &argv);
-  void **seg = at_malloc((armci_size_t)(REG * at_np * sizeof(double)));
-  ARMCI_Access_begin(seg[at_me]);
-  memset(seg[at_me], 0, REG * at_np * sizeof(double));
-  ARMCI_Access_end(seg[at_me]);
+  test_init(&argc, &argv);
+  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  void **seg = at_malloc((armci_size_t)(REG * test_np * sizeof(double)));
+  ARMCI_Access_begin(seg[test_me]);
+  memset(seg[test_me], 0, REG * test_np * sizeof(double));
+  ARMCI_Access_end(seg[test_me]);
   ARMCI_Barrier();
 
   armci_giov_t iov[2];
@@ -53,18 +54,18 @@ int main(int argc, char **argv) {
   double local[REG];
 
   /* PutV: local[k] = val(me, t, k) for the used k */
-  for (int k = 0; k < at_np; k++) {
-    int t = (at_me + k) % at_np;
-    for (int i = 0; i < REG; i++) local[i] = val(at_me, t, i);
-    build(iov, src, dst, local, (double *)seg[t] + at_me * REG);
+  for (int k = 0; k < test_np; k++) {
+    int t = (test_me + k) % test_np;
+    for (int i = 0; i < REG; i++) local[i] = val(test_me, t, i);
+    build(iov, src, dst, local, (double *)seg[t] + test_me * REG);
     ARMCI_PutV(iov, 2, t);
   }
   ARMCI_Barrier();
 
   /* check whole regions with contiguous gets */
   double whole[REG];
-  for (int t = 0; t < at_np; t++)
-    for (int w = 0; w < at_np; w++) {
+  for (int t = 0; t < test_np; t++)
+    for (int w = 0; w < test_np; w++) {
       ARMCI_Get((double *)seg[t] + w * REG, whole, sizeof(whole), t);
       double want[REG] = {0};
       for (int s = 0; s < NA; s++)
@@ -78,8 +79,8 @@ int main(int argc, char **argv) {
 
   /* GetV: the same segments back into a zeroed local buffer (roles swap:
    * remote is the source, local the destination) */
-  for (int t = 0; t < at_np; t++)
-    for (int w = 0; w < at_np; w++) {
+  for (int t = 0; t < test_np; t++)
+    for (int w = 0; w < test_np; w++) {
       for (int i = 0; i < REG; i++) local[i] = -1;
       build(iov, src, dst, local, (double *)seg[t] + w * REG);
       for (int d = 0; d < 2; d++) { /* remote is the source now */
@@ -99,16 +100,16 @@ int main(int argc, char **argv) {
   ARMCI_Barrier();
 
   /* AccV (double): everybody adds scale_p * (k+1) into region 0 of everyone */
-  for (int k = 0; k < at_np; k++) {
-    int t = (at_me + k) % at_np;
+  for (int k = 0; k < test_np; k++) {
+    int t = (test_me + k) % test_np;
     for (int i = 0; i < REG; i++) local[i] = i + 1;
     build(iov, src, dst, local, (double *)seg[t]);
-    double scale = at_me + 1;
+    double scale = test_me + 1;
     ARMCI_AccV(ARMCI_ACC_DBL, &scale, iov, 2, t);
   }
   ARMCI_Barrier();
-  long s1 = (long)at_np * (at_np + 1) / 2;
-  for (int t = 0; t < at_np; t++) {
+  long s1 = (long)test_np * (test_np + 1) / 2;
+  for (int t = 0; t < test_np; t++) {
     ARMCI_Get(seg[t], whole, sizeof(whole), t);
     for (int s = 0; s < NA + NB; s++) {
       int d = s < NA ? 0 : 1, ss = s < NA ? s : s - NA, len = d ? 5 : 2;
@@ -125,26 +126,26 @@ int main(int argc, char **argv) {
    * hitting every other element */
   enum { NI = 16 };
   void **iseg = at_malloc(NI * sizeof(int));
-  ARMCI_Access_begin(iseg[at_me]);
-  memset(iseg[at_me], 0, NI * sizeof(int));
-  ARMCI_Access_end(iseg[at_me]);
+  ARMCI_Access_begin(iseg[test_me]);
+  memset(iseg[test_me], 0, NI * sizeof(int));
+  ARMCI_Access_end(iseg[test_me]);
   ARMCI_Barrier();
   int ival[NI / 2];
   void *isrc[NI / 2], *idst[NI / 2];
-  for (int k = 0; k < at_np; k++) {
-    int t = (at_me + k) % at_np;
+  for (int k = 0; k < test_np; k++) {
+    int t = (test_me + k) % test_np;
     for (int i = 0; i < NI / 2; i++) {
       ival[i] = i + 1;
       isrc[i] = &ival[i];
       idst[i] = (int *)iseg[t] + 2 * i;
     }
     armci_giov_t one = {isrc, idst, sizeof(int), NI / 2};
-    int scale = -(at_me + 1);
+    int scale = -(test_me + 1);
     ARMCI_AccV(ARMCI_ACC_INT, &scale, &one, 1, t);
   }
   ARMCI_Barrier();
   int ibuf[NI];
-  for (int t = 0; t < at_np; t++) {
+  for (int t = 0; t < test_np; t++) {
     ARMCI_Get(iseg[t], ibuf, sizeof(ibuf), t);
     for (int i = 0; i < NI; i++) {
       long want = (i % 2) ? 0 : -s1 * (i / 2 + 1);
@@ -153,5 +154,6 @@ int main(int argc, char **argv) {
   }
   ARMCI_Barrier();
   at_free(iseg);
-  return at_finish("armci_vector");
+  ARMCI_Finalize();
+  return test_finish("armci_vector");
 }

@@ -51,7 +51,7 @@ static void check_array(int g, int type, int ndim, const int dims[],
   int *owner = malloc(total * sizeof(int));
   for (long i = 0; i < total; i++) owner[i] = -1;
   long covered = 0;
-  for (int p = 0; p < gt_np; p++) {
+  for (int p = 0; p < test_np; p++) {
     int lo[MAXD], hi[MAXD], s[MAXD];
     NGA_Distribution(g, p, lo, hi);
     long n = gt_box_size(ndim, lo, hi);
@@ -71,7 +71,7 @@ static void check_array(int g, int type, int ndim, const int dims[],
     int nblocks = 1;
     for (int d = 0; d < ndim; d++) nblocks *= block[d];
     int seen = 0;
-    for (int p = 0; p < gt_np; p++) {
+    for (int p = 0; p < test_np; p++) {
       int lo[MAXD], hi[MAXD];
       NGA_Distribution(g, p, lo, hi);
       if (gt_box_size(ndim, lo, hi) == 0) continue;
@@ -98,7 +98,7 @@ static void check_array(int g, int type, int ndim, const int dims[],
 
   /* each process fills its own block by direct access */
   int lo[MAXD], hi[MAXD];
-  NGA_Distribution(g, gt_me, lo, hi);
+  NGA_Distribution(g, test_me, lo, hi);
   if (gt_box_size(ndim, lo, hi) > 0) {
     char *ptr;
     int ld[MAXD];
@@ -129,7 +129,8 @@ static void check_array(int g, int type, int ndim, const int dims[],
 }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
+  test_init(&argc, &argv);
+  gt_start();
   static const int shapes[MAXD][MAXD] = {{37, 0, 0}, {13, 11, 0}, {7, 5, 6}};
   /* kinds of distribution; each is tried with a few types, rotating over
    * dimensions (array creation is slow when processes are oversubscribed) */
@@ -143,7 +144,7 @@ int main(int argc, char **argv) {
     for (int d = 0; d < ndim; d++) dims[d] = shapes[ndim - 1][d];
     for (int kind = REGULAR; kind <= IRREG_FEWER; kind++) {
       int ntry = (kind == REGULAR || kind == IRREG) ? 2 : 1;
-      if (kind == IRREG_FEWER && gt_np == 1) continue;
+      if (kind == IRREG_FEWER && test_np == 1) continue;
       for (int k = 0; k < ntry; k++) {
         int type = types[rot++ % ntypes];
         int chunk[MAXD] = {-1, -1, -1}, block[MAXD], map[64], *m = map, g;
@@ -160,7 +161,7 @@ int main(int argc, char **argv) {
             check_array(g, type, ndim, dims, NULL, NULL);
             break;
           default: /* uneven blocks; fewer blocks than processes */
-            split_blocks(kind == IRREG_FEWER ? gt_np - 1 : gt_np, ndim, dims, block);
+            split_blocks(kind == IRREG_FEWER ? test_np - 1 : test_np, ndim, dims, block);
             for (int d = 0; d < ndim; d++) {
               block_starts(dims[d], block[d], m);
               m += block[d];
@@ -174,5 +175,6 @@ int main(int argc, char **argv) {
       }
     }
   }
-  return gt_finish("ga_create");
+  GA_Terminate();
+  return test_finish("ga_create");
 }

@@ -30,7 +30,8 @@ static double update(double n, double s, double w, double e) {
 }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
+  test_init(&argc, &argv);
+  gt_start();
   int dims[2] = {N, N}, chunk[2] = {-1, -1};
   int gu = NGA_Create(C_DBL, 2, dims, "u", chunk);
   int gv = GA_Duplicate(gu, "v");
@@ -49,7 +50,7 @@ int main(int argc, char **argv) {
 
   /* distributed: initialize both arrays (own blocks) */
   int lo[2], hi[2];
-  NGA_Distribution(gu, gt_me, lo, hi);
+  NGA_Distribution(gu, test_me, lo, hi);
   int have = hi[0] >= lo[0] && hi[1] >= lo[1];
   int rows = have ? hi[0] - lo[0] + 1 : 0, cols = have ? hi[1] - lo[1] + 1 : 0;
   double *blk = malloc((size_t)(rows + 2) * (cols + 2) * sizeof(double) + 1);
@@ -111,5 +112,6 @@ int main(int argc, char **argv) {
   GA_Sync();
   GA_Destroy(gv);
   GA_Destroy(gu);
-  return gt_finish("ga_jacobi");
+  GA_Terminate();
+  return test_finish("ga_jacobi");
 }

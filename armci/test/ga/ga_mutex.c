@@ -20,10 +20,10 @@ static void round_of(int nmutex) {
   GA_Zero(gbusy);
 
   for (int k = 0; k < K; k++) {
-    int m = (gt_me + k) % nmutex, v, busy, mark = gt_me + 1, zero = 0;
+    int m = (test_me + k) % nmutex, v, busy, mark = test_me + 1, zero = 0;
     GA_Lock(m);
     NGA_Get(gbusy, &m, &m, &busy, NULL);
-    CHECK(busy == 0, "mutex %d held by %d while I (%d) hold it", m, busy - 1, gt_me);
+    CHECK(busy == 0, "mutex %d held by %d while I (%d) hold it", m, busy - 1, test_me);
     NGA_Put(gbusy, &m, &m, &mark, NULL);
     NGA_Get(gcount, &m, &m, &v, NULL);
     v++;
@@ -37,7 +37,7 @@ static void round_of(int nmutex) {
   NGA_Get(gcount, &lo, &hi, counts, NULL);
   for (int m = 0; m < nmutex; m++) {
     int want = 0;
-    for (int p = 0; p < gt_np; p++)
+    for (int p = 0; p < test_np; p++)
       for (int k = 0; k < K; k++) want += (p + k) % nmutex == m;
     CHECK(counts[m] == want, "counter %d = %d, want %d", m, counts[m], want);
   }
@@ -48,8 +48,10 @@ static void round_of(int nmutex) {
 }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
-  round_of(1);         /* everybody contends for one mutex */
-  round_of(gt_np + 1); /* mutexes spread over all processes */
-  return gt_finish("ga_mutex");
+  test_init(&argc, &argv);
+  gt_start();
+  round_of(1);           /* everybody contends for one mutex */
+  round_of(test_np + 1); /* mutexes spread over all processes */
+  GA_Terminate();
+  return test_finish("ga_mutex");
 }

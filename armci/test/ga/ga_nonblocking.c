@@ -22,13 +22,14 @@
 static double val(int i, int j) { return i * 100.0 + j; }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
+  test_init(&argc, &argv);
+  gt_start();
   int dims[2] = {N0, N1}, chunk[2] = {-1, -1};
   int g = NGA_Create(C_DBL, 2, dims, "nb", chunk);
   GA_Zero(g);
 
   /* ---- NbPut: my band of rows, split column-wise into NP pieces ---- */
-  int r0 = N0 * gt_me / gt_np, r1 = N0 * (gt_me + 1) / gt_np - 1;
+  int r0 = N0 * test_me / test_np, r1 = N0 * (test_me + 1) / test_np - 1;
   static double src[NP][N0 * N1];
   ga_nbhdl_t h[NG > NP ? NG : NP];
   int npieces = 0;
@@ -51,7 +52,7 @@ int main(int argc, char **argv) {
   static double dst[NG][N0 * N1];
   int glo[NG][2], ghi[NG][2], gld[NG][1];
   for (int k = 0; k < NG; k++) {
-    int a = (gt_me + k) % NG;
+    int a = (test_me + k) % NG;
     glo[k][0] = a;
     ghi[k][0] = N0 - 1 - a;
     glo[k][1] = 2 * a;
@@ -72,11 +73,11 @@ int main(int argc, char **argv) {
   static double ones[N0 * N1];
   for (int k = 0; k < N0 * N1; k++) ones[k] = 1.0;
   int lo[2] = {0, 0}, hi[2] = {N0 - 1, N1 - 1}, ld[1] = {N1};
-  double alpha = gt_me + 1.0;
+  double alpha = test_me + 1.0;
   NGA_NbAcc(g, lo, hi, ones, ld, &alpha, &h[0]);
   NGA_NbWait(&h[0]);
   GA_Sync();
-  double asum = gt_np * (gt_np + 1) / 2.0;
+  double asum = test_np * (test_np + 1) / 2.0;
   NGA_NbGet(g, lo, hi, dst[0], ld, &h[0]);
   /* poll with NGA_NbTest (nonzero = complete), bounded */
   long polls = 0;
@@ -88,5 +89,6 @@ int main(int argc, char **argv) {
             dst[0][i * N1 + j]);
   GA_Sync();
   GA_Destroy(g);
-  return gt_finish("ga_nonblocking");
+  GA_Terminate();
+  return test_finish("ga_nonblocking");
 }

@@ -42,7 +42,7 @@ static void check_const_long(int g, int type, long want, const char *what) {
 /* Each process puts the pattern into its own block. */
 static void put_pattern(int g) {
   int lo[2], hi[2];
-  NGA_Distribution(g, gt_me, lo, hi);
+  NGA_Distribution(g, test_me, lo, hi);
   if (hi[0] < lo[0] || hi[1] < lo[1]) return;
   int rows = hi[0] - lo[0] + 1, cols = hi[1] - lo[1] + 1, ld[1] = {cols};
   double *b = malloc((size_t)rows * cols * sizeof(double));
@@ -53,7 +53,8 @@ static void put_pattern(int g) {
 }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
+  test_init(&argc, &argv);
+  gt_start();
   int chunk[2] = {-1, -1};
 
   /* double: fill, duplicate, zero, copy, scale, add */
@@ -92,7 +93,7 @@ int main(int argc, char **argv) {
   check_dbl(gc, -1.0, 0.0, "add in place");
 
   /* copy into an array with a different (irregular) distribution and back */
-  int block[2] = {gt_np > 1 ? 2 : 1, gt_np > 2 ? (gt_np / 2) : 1};
+  int block[2] = {test_np > 1 ? 2 : 1, test_np > 2 ? (test_np / 2) : 1};
   int map[2 + 8], m = 0;
   for (int k = 0; k < block[0]; k++) map[m++] = k * 7; /* rows 0,7 */
   for (int k = 0; k < block[1]; k++) map[m++] = k * 5; /* cols 0,5,.. */
@@ -137,5 +138,6 @@ int main(int argc, char **argv) {
     GA_Destroy(gj);
     GA_Destroy(gi);
   }
-  return gt_finish("ga_ops");
+  GA_Terminate();
+  return test_finish("ga_ops");
 }

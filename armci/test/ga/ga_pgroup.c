@@ -51,39 +51,40 @@ static void group_array_test(int g, int gsize, int grank, int pgroup, const char
 }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
+  test_init(&argc, &argv);
+  gt_start();
   int world = GA_Pgroup_get_world();
   CHECK(GA_Pgroup_get_default() == world, "default group is not world");
 
   int evens[8], odds[8], ne = 0, no = 0;
-  for (int p = 0; p < gt_np; p++) {
+  for (int p = 0; p < test_np; p++) {
     if (p % 2) odds[no++] = p;
     else evens[ne++] = p;
   }
   int geven = GA_Pgroup_create(evens, ne); /* collective over the world */
   int godd = no > 0 ? GA_Pgroup_create(odds, no) : -1;
-  int mine = gt_me % 2 ? godd : geven;
-  int *list = gt_me % 2 ? odds : evens, size = gt_me % 2 ? no : ne;
+  int mine = test_me % 2 ? godd : geven;
+  int *list = test_me % 2 ? odds : evens, size = test_me % 2 ? no : ne;
 
   CHECK(GA_Pgroup_nnodes(mine) == size, "nnodes %d want %d", GA_Pgroup_nnodes(mine), size);
-  CHECK(GA_Pgroup_nodeid(mine) == gt_me / 2, "nodeid %d want %d", GA_Pgroup_nodeid(mine),
-        gt_me / 2);
+  CHECK(GA_Pgroup_nodeid(mine) == test_me / 2, "nodeid %d want %d", GA_Pgroup_nodeid(mine),
+        test_me / 2);
   for (int i = 0; i < size; i++)
     CHECK(GA_Pgroup_absolute_id(mine, i) == list[i], "absolute_id(%d) = %d", i,
           GA_Pgroup_absolute_id(mine, i));
 
   /* group collectives */
-  int isum[2] = {gt_me, 1};
+  int isum[2] = {test_me, 1};
   GA_Pgroup_igop(mine, isum, 2, "+");
   int want = 0;
   for (int i = 0; i < size; i++) want += list[i];
   CHECK(isum[0] == want && isum[1] == size, "igop %d %d want %d %d", isum[0], isum[1], want,
         size);
-  double dmax = gt_me * 1.5;
+  double dmax = test_me * 1.5;
   GA_Pgroup_dgop(mine, &dmax, 1, "max");
   CHECK(dmax == list[size - 1] * 1.5, "dgop max %g", dmax);
   long bc[2] = {0, 0};
-  if (GA_Pgroup_nodeid(mine) == 0) { bc[0] = 1234567890123L; bc[1] = gt_me; }
+  if (GA_Pgroup_nodeid(mine) == 0) { bc[0] = 1234567890123L; bc[1] = test_me; }
   GA_Pgroup_brdcst(mine, bc, sizeof(bc), 0);
   CHECK(bc[0] == 1234567890123L && bc[1] == list[0], "brdcst got %ld %ld", bc[0], bc[1]);
 
@@ -92,26 +93,26 @@ int main(int argc, char **argv) {
   int g = NGA_Create_config(C_INT, 1, &n, "grp", chunk, mine);
   CHECK(g != 0, "NGA_Create_config failed");
   GA_Zero(g);
-  group_array_test(g, size, gt_me / 2, mine, "config");
+  group_array_test(g, size, test_me / 2, mine, "config");
   GA_Destroy(g);
 
   /* an array created while my group is the default group */
   GA_Pgroup_set_default(mine);
   CHECK(GA_Pgroup_get_default() == mine, "set_default did not stick");
-  CHECK(GA_Nnodes() == size && GA_Nodeid() == gt_me / 2, "GA_Nnodes/GA_Nodeid in group: %d %d",
+  CHECK(GA_Nnodes() == size && GA_Nodeid() == test_me / 2, "GA_Nnodes/GA_Nodeid in group: %d %d",
         GA_Nnodes(), GA_Nodeid());
   g = NGA_Create(C_INT, 1, &n, "dflt", chunk);
   GA_Zero(g);
-  group_array_test(g, size, gt_me / 2, mine, "default");
+  group_array_test(g, size, test_me / 2, mine, "default");
   GA_Destroy(g);
   GA_Sync(); /* on the default group */
   GA_Pgroup_set_default(world);
   GA_Sync();
 
   /* the same split by GA_Pgroup_split_irreg (collective over the world) */
-  int gsplit = GA_Pgroup_split_irreg(world, gt_me % 2);
+  int gsplit = GA_Pgroup_split_irreg(world, test_me % 2);
   CHECK(GA_Pgroup_nnodes(gsplit) == size, "split nnodes %d", GA_Pgroup_nnodes(gsplit));
-  CHECK(GA_Pgroup_nodeid(gsplit) == gt_me / 2, "split nodeid %d", GA_Pgroup_nodeid(gsplit));
+  CHECK(GA_Pgroup_nodeid(gsplit) == test_me / 2, "split nodeid %d", GA_Pgroup_nodeid(gsplit));
   int one = 1;
   GA_Pgroup_igop(gsplit, &one, 1, "+");
   CHECK(one == size, "split igop %d", one);
@@ -120,11 +121,12 @@ int main(int argc, char **argv) {
   /* world arrays still work across the groups */
   g = NGA_Create(C_INT, 1, &n, "world", chunk);
   GA_Zero(g);
-  group_array_test(g, gt_np, gt_me, world, "world");
+  group_array_test(g, test_np, test_me, world, "world");
   GA_Destroy(g);
 
   CHECK(GA_Pgroup_destroy(gsplit), "destroy split group failed");
   CHECK(GA_Pgroup_destroy(mine), "destroy group failed");
   GA_Sync();
-  return gt_finish("ga_pgroup");
+  GA_Terminate();
+  return test_finish("ga_pgroup");
 }

@@ -64,8 +64,8 @@ static void test_put_get(int g, int type, int ndim, int dims[]) {
 
   /* disjoint bands along dimension 0, one per process (some may be empty) */
   for (int d = 0; d < ndim; d++) { lo[d] = 0; hi[d] = dims[d] - 1; }
-  lo[0] = (int)((long)dims[0] * gt_me / gt_np);
-  hi[0] = (int)((long)dims[0] * (gt_me + 1) / gt_np) - 1;
+  lo[0] = (int)((long)dims[0] * test_me / test_np);
+  hi[0] = (int)((long)dims[0] * (test_me + 1) / test_np) - 1;
   put_patch(g, type, ndim, dims, lo, hi, 1000);
   GA_Sync();
 
@@ -86,7 +86,7 @@ static void test_put_get(int g, int type, int ndim, int dims[]) {
   /* process 0 overwrites a centred patch that touches every owner */
   int clo[MAXD], chi[MAXD];
   for (int d = 0; d < ndim; d++) { clo[d] = 1; chi[d] = dims[d] - 2; }
-  if (gt_me == 0) put_patch(g, type, ndim, dims, clo, chi, 7);
+  if (test_me == 0) put_patch(g, type, ndim, dims, clo, chi, 7);
   GA_Sync();
   check_patch(g, type, ndim, dims, all_lo, all_hi, 1000, clo, chi, 7, "overwrite");
   GA_Sync();
@@ -102,7 +102,7 @@ static void test_put_get(int g, int type, int ndim, int dims[]) {
     for (int d = 0; d < ndim; d++) hi[d] = dims[d] - 1;                        \
     gt_ld(ndim, lo, hi, ld);                                                   \
     T *all = malloc(total * sizeof(T));                                        \
-    if (gt_me == 0) {                                                          \
+    if (test_me == 0) {                                                        \
       for (long i = 0; i < total; i++) all[i] = (T)i;                          \
       NGA_Put(g, lo, hi, all, ld);                                             \
     }                                                                          \
@@ -120,7 +120,7 @@ static void test_put_get(int g, int type, int ndim, int dims[]) {
     long i = 0;                                                                \
     do src[i++] = (T)(gt_linear(ndim, dims, s) + 1);                           \
     while (gt_next(ndim, plo, phi, s));                                        \
-    T alpha = ALPHA(gt_me);                                                    \
+    T alpha = ALPHA(test_me);                                                  \
     NGA_Acc(g, plo, phi, src, pld, &alpha);                                    \
     /* a second, negative accumulate of a single element by everyone */        \
     T neg = -(T)1;                                                             \
@@ -138,8 +138,8 @@ static void test_put_get(int g, int type, int ndim, int dims[]) {
       }                                                                        \
       T expect = (T)e;                                                         \
       if (in)                                                                  \
-        for (int p = 0; p < gt_np; p++) expect += EXPECT_ELEM(p, e);           \
-      if (e == gt_linear(ndim, dims, plo)) expect -= (T)(5 * gt_np);           \
+        for (int p = 0; p < test_np; p++) expect += EXPECT_ELEM(p, e);         \
+      if (e == gt_linear(ndim, dims, plo)) expect -= (T)(5 * test_np);         \
       CHECK(all[e] == expect, #T " acc ndim %d elem %ld", ndim, e);            \
     }                                                                          \
     free(all);                                                                 \
@@ -163,14 +163,14 @@ static void test_acc_dcpl(int g, int ndim, int dims[]) {
   long total = gt_box_size(ndim, lo, hi);
   double *src = malloc(2 * total * sizeof(double));
   for (long k = 0; k < total; k++) { src[2 * k] = k + 1; src[2 * k + 1] = -(k + 1.0); }
-  double alpha[2] = {gt_me + 1.0, 2.0};
+  double alpha[2] = {test_me + 1.0, 2.0};
   NGA_Acc(g, lo, hi, src, ld, alpha);
   GA_Sync();
   NGA_Get(g, lo, hi, src, ld);
   for (long k = 0; k < total; k++) {
     /* sum_p ((p+1) + 2i) * (k+1)(1 - i) = (k+1) * sum_p ((p+3) + (1-p) i) */
     double re = 0, im = 0;
-    for (int p = 0; p < gt_np; p++) { re += (k + 1.0) * (p + 3); im += (k + 1.0) * (1 - p); }
+    for (int p = 0; p < test_np; p++) { re += (k + 1.0) * (p + 3); im += (k + 1.0) * (1 - p); }
     CHECK(src[2 * k] == re && src[2 * k + 1] == im, "dcpl acc elem %ld: (%g,%g) want (%g,%g)",
           k, src[2 * k], src[2 * k + 1], re, im);
   }
@@ -179,7 +179,8 @@ static void test_acc_dcpl(int g, int ndim, int dims[]) {
 }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
+  test_init(&argc, &argv);
+  gt_start();
   static const int shapes[MAXD][MAXD] = {{41, 0, 0}, {17, 19, 0}, {6, 7, 5}};
   /* all types in 2-d, a rotating subset in 1-d and 3-d (array creation is
    * slow when processes are oversubscribed) */
@@ -204,5 +205,6 @@ int main(int argc, char **argv) {
       GA_Destroy(g);
     }
   }
-  return gt_finish("ga_putgetacc");
+  GA_Terminate();
+  return test_finish("ga_putgetacc");
 }

@@ -20,13 +20,13 @@ static int cmp_long(const void *a, const void *b) {
 
 /* Collect the K values of every process into all[np*K] (via a GA). */
 static void collect(const long mine[K], long *all) {
-  int dims[2] = {gt_np, K}, chunk[2] = {-1, -1};
+  int dims[2] = {test_np, K}, chunk[2] = {-1, -1};
   int g = NGA_Create(C_LONG, 2, dims, "tickets", chunk);
-  int lo[2] = {gt_me, 0}, hi[2] = {gt_me, K - 1}, ld[1] = {K};
+  int lo[2] = {test_me, 0}, hi[2] = {test_me, K - 1}, ld[1] = {K};
   NGA_Put(g, lo, hi, (void *)mine, ld);
   GA_Sync();
   lo[0] = 0;
-  hi[0] = gt_np - 1;
+  hi[0] = test_np - 1;
   NGA_Get(g, lo, hi, all, ld);
   GA_Sync();
   GA_Destroy(g);
@@ -36,12 +36,12 @@ static void collect(const long mine[K], long *all) {
 static void contend(int g, int type, int sub, long init, long (*inc)(int)) {
   int s[1] = {sub};
   long mine[K];
-  long *all = malloc((size_t)gt_np * K * sizeof(long));
-  for (int k = 0; k < K; k++) mine[k] = NGA_Read_inc(g, s, inc(gt_me));
+  long *all = malloc((size_t)test_np * K * sizeof(long));
+  for (int k = 0; k < K; k++) mine[k] = NGA_Read_inc(g, s, inc(test_me));
   GA_Sync();
 
   long total = 0;
-  for (int p = 0; p < gt_np; p++) total += K * inc(p);
+  for (int p = 0; p < test_np; p++) total += K * inc(p);
   long final;
   if (type == C_INT) {
     int v;
@@ -56,7 +56,7 @@ static void contend(int g, int type, int sub, long init, long (*inc)(int)) {
   /* tickets: sorted, they must be init, init+inc(p1), ... with each step
    * being the increment of the process that drew that ticket */
   collect(mine, all);
-  long n = (long)gt_np * K;
+  long n = (long)test_np * K;
   long *owner_inc = malloc(n * sizeof(long) * 2);
   for (long i = 0; i < n; i++) {
     owner_inc[2 * i] = all[i];
@@ -80,10 +80,11 @@ static long inc_one(int p) { (void)p; return 1; }
 static long inc_rank(int p) { return p + 1; }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
+  test_init(&argc, &argv);
+  gt_start();
 
   /* int counters: element 0 (first owner) and last element (last owner) */
-  int n = 4 * gt_np, chunk[1] = {-1};
+  int n = 4 * test_np, chunk[1] = {-1};
   int gi = NGA_Create(C_INT, 1, &n, "icount", chunk);
   GA_Zero(gi);
   contend(gi, C_INT, 0, 0, inc_one);
@@ -107,8 +108,9 @@ int main(int argc, char **argv) {
   long v;
   int ld1[1] = {1};
   NGA_Get(g2, s2, s2, &v, ld1);
-  CHECK(v == 2L * K * gt_np, "2-d counter %ld, want %ld", v, 2L * K * gt_np);
+  CHECK(v == 2L * K * test_np, "2-d counter %ld, want %ld", v, 2L * K * test_np);
   GA_Destroy(g2);
 
-  return gt_finish("ga_read_inc");
+  GA_Terminate();
+  return test_finish("ga_read_inc");
 }

@@ -30,7 +30,7 @@ static void run(int type, int ndim, int dims[]) {
   int *subs = malloc(total * MAXD * sizeof(int));
   int **sp = malloc(total * sizeof(int *));
   char *vals = malloc(total * es);
-  for (long li = gt_me; li < total; li += gt_np) {
+  for (long li = test_me; li < total; li += test_np) {
     sp[n] = subs + n * MAXD;
     to_subscript(ndim, dims, li, sp[n]);
     gt_set(type, vals, n, li + 1);
@@ -44,12 +44,12 @@ static void run(int type, int ndim, int dims[]) {
   while (total % stride == 0) stride++;
   for (long k = 0; k < total; k++) {
     sp[k] = subs + k * MAXD;
-    to_subscript(ndim, dims, (k * stride + gt_me) % total, sp[k]);
+    to_subscript(ndim, dims, (k * stride + test_me) % total, sp[k]);
   }
   memset(vals, 0xff, total * es);
   NGA_Gather(g, vals, sp, (int)total);
   for (long k = 0; k < total; k++) {
-    long li = (k * stride + gt_me) % total;
+    long li = (k * stride + test_me) % total;
     CHECK(gt_is(type, vals, k, li + 1), "gather type %d ndim %d elem %ld = %g", type,
           ndim, li, gt_show(type, vals, k));
   }
@@ -59,7 +59,7 @@ static void run(int type, int ndim, int dims[]) {
    * elements with li % 3 == 0, listed in a rank-dependent order */
   n = 0;
   for (long k = 0; k < total; k++) {
-    long li = (gt_me % 2) ? total - 1 - k : k;
+    long li = (test_me % 2) ? total - 1 - k : k;
     if (li % 3) continue;
     sp[n] = subs + n * MAXD;
     to_subscript(ndim, dims, li, sp[n]);
@@ -67,8 +67,8 @@ static void run(int type, int ndim, int dims[]) {
     else ((double *)vals)[n] = (double)(li % 5 + 1);
     n++;
   }
-  int ialpha = gt_me + 1;
-  double dalpha = gt_me + 1;
+  int ialpha = test_me + 1;
+  double dalpha = test_me + 1;
   NGA_Scatter_acc(g, vals, sp, (int)n, type == C_INT ? (void *)&ialpha : (void *)&dalpha);
   GA_Sync();
 
@@ -76,7 +76,7 @@ static void run(int type, int ndim, int dims[]) {
   for (int d = 0; d < ndim; d++) hi[d] = dims[d] - 1;
   gt_ld(ndim, lo, hi, ld);
   NGA_Get(g, lo, hi, vals, ld);
-  long asum = (long)gt_np * (gt_np + 1) / 2; /* sum of alpha_r */
+  long asum = (long)test_np * (test_np + 1) / 2; /* sum of alpha_r */
   for (long li = 0; li < total; li++) {
     /* base value as scattered above (gt_set: int key, double key/4) */
     double base = type == C_INT ? (double)(li + 1) : (li + 1) * 0.25;
@@ -93,11 +93,13 @@ static void run(int type, int ndim, int dims[]) {
 }
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
+  test_init(&argc, &argv);
+  gt_start();
   int d1[1] = {53}, d2[2] = {15, 13}, d3[3] = {5, 6, 7};
   run(C_INT, 1, d1);
   run(C_DBL, 2, d2);
   run(C_INT, 2, d2);
   run(C_DBL, 3, d3);
-  return gt_finish("ga_scatter_gather");
+  GA_Terminate();
+  return test_finish("ga_scatter_gather");
 }

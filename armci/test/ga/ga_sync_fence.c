@@ -17,29 +17,30 @@
 #define ROUNDS 4
 
 int main(int argc, char **argv) {
-  gt_init(&argc, &argv);
-  if (gt_np > B) GA_Error("ga_sync_fence: too many processes", gt_np);
+  test_init(&argc, &argv);
+  gt_start();
+  if (test_np > B) GA_Error("ga_sync_fence: too many processes", test_np);
 
   /* one block of B ints per process */
-  int n = gt_np * B, map[B], one_block[1] = {gt_np};
-  for (int p = 0; p < gt_np; p++) map[p] = p * B;
+  int n = test_np * B, map[B], one_block[1] = {test_np};
+  for (int p = 0; p < test_np; p++) map[p] = p * B;
   int g = NGA_Create_irreg(C_INT, 1, &n, "slots", one_block, map);
-  for (int p = 0; p < gt_np; p++) map[p] = p; /* counters: one per process */
-  int gc = NGA_Create_irreg(C_INT, 1, &gt_np, "arrivals", one_block, map);
+  for (int p = 0; p < test_np; p++) map[p] = p; /* counters: one per process */
+  int gc = NGA_Create_irreg(C_INT, 1, &test_np, "arrivals", one_block, map);
   GA_Zero(g);
   GA_Zero(gc);
 
   /* ---- GA_Sync rounds ---- */
   for (int r = 0; r < ROUNDS; r++) {
-    for (int p = 0; p < gt_np; p++) {
-      int s = p * B + gt_me, v = 1000 * (r + 1) + 10 * gt_me + p;
+    for (int p = 0; p < test_np; p++) {
+      int s = p * B + test_me, v = 1000 * (r + 1) + 10 * test_me + p;
       NGA_Put(g, &s, &s, &v, NULL);
     }
     GA_Sync();
     int lo = 0, hi = n - 1, buf[B * B];
     NGA_Get(g, &lo, &hi, buf, NULL);
-    for (int p = 0; p < gt_np; p++)
-      for (int q = 0; q < gt_np; q++)
+    for (int p = 0; p < test_np; p++)
+      for (int q = 0; q < test_np; q++)
         CHECK(buf[p * B + q] == 1000 * (r + 1) + 10 * q + p, "round %d slot %d of %d = %d", r,
               q, p, buf[p * B + q]);
     GA_Sync();
@@ -47,14 +48,14 @@ int main(int argc, char **argv) {
 
   /* ---- GA_Fence: puts complete before the arrival counter moves ---- */
   GA_Init_fence();
-  for (int k = 0; k < gt_np; k++) {
-    int p = (gt_me + k) % gt_np;
-    int s = p * B + gt_me, v = -(100 * gt_me + p + 1);
+  for (int k = 0; k < test_np; k++) {
+    int p = (test_me + k) % test_np;
+    int s = p * B + test_me, v = -(100 * test_me + p + 1);
     NGA_Put(g, &s, &s, &v, NULL);
   }
   GA_Fence();
-  for (int k = 0; k < gt_np; k++) {
-    int p = (gt_me + k) % gt_np;
+  for (int k = 0; k < test_np; k++) {
+    int p = (test_me + k) % test_np;
     NGA_Read_inc(gc, &p, 1);
   }
   /* wait for all arrivals at my counter (bounded: 60 s). MPI_Iprobe drives
@@ -63,18 +64,19 @@ int main(int argc, char **argv) {
   int arrived = 0, dummy;
   double t0 = MPI_Wtime();
   for (;;) {
-    NGA_Get(gc, &gt_me, &gt_me, &arrived, NULL);
-    if (arrived >= gt_np || MPI_Wtime() - t0 > 60.0) break;
+    NGA_Get(gc, &test_me, &test_me, &arrived, NULL);
+    if (arrived >= test_np || MPI_Wtime() - t0 > 60.0) break;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &dummy, MPI_STATUS_IGNORE);
   }
-  CHECK(arrived == gt_np, "only %d of %d arrivals", arrived, gt_np);
-  int lo = gt_me * B, hi = lo + gt_np - 1, mine[B];
+  CHECK(arrived == test_np, "only %d of %d arrivals", arrived, test_np);
+  int lo = test_me * B, hi = lo + test_np - 1, mine[B];
   NGA_Get(g, &lo, &hi, mine, NULL);
-  for (int q = 0; q < gt_np; q++)
-    CHECK(mine[q] == -(100 * q + gt_me + 1), "after fence: slot %d = %d", q, mine[q]);
+  for (int q = 0; q < test_np; q++)
+    CHECK(mine[q] == -(100 * q + test_me + 1), "after fence: slot %d = %d", q, mine[q]);
   GA_Sync();
 
   GA_Destroy(gc);
   GA_Destroy(g);
-  return gt_finish("ga_sync_fence");
+  GA_Terminate();
+  return test_finish("ga_sync_fence");
 }

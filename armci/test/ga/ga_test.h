@@ -1,63 +1,22 @@
 /*
- * ga_test.h -- tiny harness shared by the Global Arrays test programs.
- *
- * Every program: gt_init(), then CHECK(...) anywhere (counts local errors and
- * prints the first few), then `return gt_finish("name");` which sums the
- * error counts over all processes, prints one "PASS name (np=N)" or
- * "FAIL name (np=N): K errors" line on rank 0 and returns nonzero on every
- * rank when anything failed. Works with any number of processes >= 1.
+ * ga_test.h -- helpers of the Global Arrays test programs (the harness,
+ * CHECK and the verdict, is test_harness.h): start-up, index arithmetic
+ * and typed element values.
  */
 #ifndef GA_TEST_H
 #define GA_TEST_H
 
-#include <mpi.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "ga.h"
 #include "macdecls.h"
 
-static long gt_errors = 0;
-static int gt_me = 0, gt_np = 1;
+#include "test_harness.h"
 
-#define GT_MAX_REPORTS 10
-
-/* Count a failed condition, reporting the first few with location. */
-#define CHECK(cond, ...)                                                  \
-  do {                                                                    \
-    if (!(cond)) {                                                        \
-      if (gt_errors++ < GT_MAX_REPORTS) {                                 \
-        fprintf(stderr, "[%d] %s:%d: check failed: %s: ", gt_me,          \
-                __FILE__, __LINE__, #cond);                               \
-        fprintf(stderr, __VA_ARGS__);                                     \
-        fputc('\n', stderr);                                              \
-      }                                                                   \
-    }                                                                     \
-  } while (0)
-
-/* Start MPI, GA and MA (MA gives GA its scratch memory). */
-static void gt_init(int *argc, char ***argv) {
-  MPI_Init(argc, argv);
+/* Starts GA and MA (MA gives GA its scratch memory), after test_init. */
+static void gt_start(void) {
   GA_Initialize();
-  if (!MA_init(C_DBL, 100000, 100000)) GA_Error("MA_init failed", 0);
-  gt_me = GA_Nodeid();
-  gt_np = GA_Nnodes();
-}
-
-/* Reduce the error count, print the verdict, shut down; returns exit code. */
-static int gt_finish(const char *name) {
-  long total = gt_errors;
-  GA_Lgop(&total, 1, "+");
-  if (gt_me == 0) {
-    if (total == 0)
-      printf("PASS %s (np=%d)\n", name, gt_np);
-    else
-      printf("FAIL %s (np=%d): %ld errors\n", name, gt_np, total);
-    fflush(stdout);
-  }
-  GA_Terminate();
-  MPI_Finalize();
-  return total == 0 ? 0 : 1;
+  CHECK(MA_init(C_DBL, 100000, 100000), "MA_init failed");
 }
 
 /* Row-major linear index of subscript `s` in an array with `dims`. */

@@ -1,0 +1,170 @@
+/* Completion and ordering of one-sided operations: outstanding
+ * non-blocking operations per target, handles, waits, fences, barrier.
+ *
+ * Consistency: blocking operations are complete at the target on return,
+ * so a process's operations to a target take effect in issue order.
+ * Non-blocking ones on the MPI path are recorded per target (which kinds,
+ * which segments); an operation that conflicts with outstanding ones to the
+ * same target (anything after a put, a put or accumulate after a get, a
+ * get or put after an accumulate) completes them first.
+ *
+ * Same-node copies are plain stores into the target's (cache-coherent)
+ * memory, so they are complete on return; ARMCI_Fence, ARMCI_AllFence,
+ * ARMCI_Barrier, ARMCI_Unlock and the *_flag calls add the memory fence
+ * that orders them before the caller's later stores (a signal), as the
+ * ARMCI completion model asks. */
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "internal.h"
+
+/* ---- Outstanding operations per target ---- */
+
+#define MAXSEG 8
+
+typedef struct {
+  int kinds;
+  int nseg;
+  int listed;
+  dart_gptr_t seg[MAXSEG];
+} pend_t;
+
+static pend_t *pend;   /* [np] */
+static int *plist;     /* targets with something outstanding */
+static int nplist;
+
+void armci__completion_init(void) {
+  pend = calloc((size_t)armci__s.np, sizeof *pend);
+  plist = malloc(sizeof(int) * (size_t)armci__s.np);
+  if (!pend || !plist) armci__fatal("ARMCI_Init: out of memory");
+  nplist = 0;
+}
+
+void armci__completion_fini(void) {
+  free(pend);
+  free(plist);
+  pend = NULL;
+  plist = NULL;
+  nplist = 0;
+}
+
+void armci__flush(dart_gptr_t g) { DART_CALL(dart_flush(g)); }
+
+static void complete_one(int proc) {
+  pend_t *p = &pend[proc];
+  for (int i = 0; i < p->nseg; i++) armci__flush(p->seg[i]);
+  p->nseg = 0;
+  p->kinds = 0;
+}
+
+void armci__complete(int proc) {
+  if (!pend) return;
+  if (proc >= 0) {
+    if (pend[proc].kinds) complete_one(proc);
+    return;
+  }
+  for (int i = 0; i < nplist; i++) {
+    complete_one(plist[i]);
+    pend[plist[i]].listed = 0;
+  }
+  nplist = 0;
+}
+
+static inline int conflicts(int kind) {
+  switch (kind) {
+    case PEND_GET: return PEND_PUT | PEND_ACC;
+    case PEND_ACC: return PEND_PUT | PEND_GET;
+    default: return PEND_PUT | PEND_GET | PEND_ACC;
+  }
+}
+
+void armci__order(int proc, int kind) {
+  if (__builtin_expect(pend[proc].kinds & conflicts(kind), 0)) complete_one(proc);
+}
+
+void armci__pending(int proc, int kind, dart_gptr_t g) {
+  pend_t *p = &pend[proc];
+  int found = 0;
+  for (int i = 0; i < p->nseg && !found; i++)
+    found = p->seg[i].segid == g.segid && p->seg[i].flags == g.flags;
+  if (!found) {
+    if (p->nseg == MAXSEG) complete_one(proc);
+    g.offset = 0;
+    p->seg[p->nseg++] = g;
+  }
+  p->kinds |= kind;
+  if (!p->listed) {
+    p->listed = 1;
+    plist[nplist++] = proc;
+  }
+}
+
+/* ---- Handles: target = -1 nothing outstanding, >= 0 that process, -2 several ---- */
+
+void armci__handle_note(armci_hdl_t *h, int proc) {
+  if (!h) return;
+  if (h->target == -1)
+    h->target = proc;
+  else if (h->target != proc)
+    h->target = -2;
+}
+
+void ARMCI_INIT_HANDLE(armci_hdl_t *hdl) {
+  if (!hdl) return;
+  hdl->target = -1;
+  hdl->aggregate = 0;
+}
+
+void ARMCI_SET_AGGREGATE_HANDLE(armci_hdl_t *handle) {
+  if (handle) handle->aggregate = 1;
+}
+
+void ARMCI_UNSET_AGGREGATE_HANDLE(armci_hdl_t *handle) {
+  if (handle) handle->aggregate = 0;
+}
+
+int ARMCI_Wait(armci_hdl_t *hdl) {
+  ARMCI_CHECK_INIT("ARMCI_Wait");
+  if (!hdl) return 0;
+  if (hdl->target >= 0 && hdl->target < armci__s.np)
+    armci__complete(hdl->target);
+  else if (hdl->target != -1)
+    armci__complete(-1); /* several targets, or a handle never initialized */
+  hdl->target = -1;
+  return 0;
+}
+
+/* Completion is bounded (a flush of the handle's targets), so Test
+ * completes the operation and reports it done. */
+int ARMCI_Test(armci_hdl_t *hdl) { return ARMCI_Wait(hdl); }
+
+int ARMCI_WaitProc(int proc) {
+  ARMCI_CHECK_INIT("ARMCI_WaitProc");
+  if (proc >= 0 && proc < armci__s.np) armci__complete(proc);
+  return 0;
+}
+
+int ARMCI_WaitAll(void) {
+  ARMCI_CHECK_INIT("ARMCI_WaitAll");
+  armci__complete(-1);
+  return 0;
+}
+
+void ARMCI_Fence(int proc) {
+  ARMCI_CHECK_INIT("ARMCI_Fence");
+  if (proc >= 0 && proc < armci__s.np) armci__complete(proc);
+  atomic_thread_fence(memory_order_seq_cst);
+}
+
+void ARMCI_AllFence(void) {
+  ARMCI_CHECK_INIT("ARMCI_AllFence");
+  armci__complete(-1);
+  atomic_thread_fence(memory_order_seq_cst);
+}
+
+void ARMCI_Barrier(void) {
+  ARMCI_CHECK_INIT("ARMCI_Barrier");
+  armci__complete(-1);
+  DART_CALL(dart_barrier(DART_TEAM_ALL));
+  atomic_thread_fence(memory_order_seq_cst);
+}

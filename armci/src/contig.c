@@ -1,0 +1,105 @@
+/* Contiguous put, get and accumulate, blocking and non-blocking, and
+ * ARMCI_Put_flag.
+ *
+ * Same-node target: a copy through the caller's mapping of the target's
+ * memory, which DART's shared-memory windows provide (dart_gptr_getaddr):
+ * no MPI, no per-call overhead. Other targets: MPI RMA through DART.
+ * Accumulates: see acc.c. */
+#include <stdatomic.h>
+#include <string.h>
+
+#include "acc.h"
+
+int armci__put_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn) {
+  if (bytes <= 0) return 0;
+  armci_target_t t;
+  armci__translate(dst, proc, (size_t)bytes, &t, fn);
+  armci__order(proc, PEND_PUT);
+  if (t.local) { /* shared memory: a copy; ARMCI_Fence adds the memory fence */
+    memmove(t.local, src, (size_t)bytes);
+    return 0;
+  }
+  if (!nb) {
+    DART_CALL(dart_put_blocking(t.g, src, (size_t)bytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
+  } else {
+    DART_CALL(dart_put(t.g, src, (size_t)bytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
+    armci__pending(proc, PEND_PUT, t.g);
+    armci__handle_note(h, proc);
+  }
+  return 0;
+}
+
+int armci__get_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn) {
+  if (bytes <= 0) return 0;
+  armci_target_t t;
+  armci__translate(src, proc, (size_t)bytes, &t, fn);
+  armci__order(proc, PEND_GET);
+  if (t.local) {
+    memmove(dst, t.local, (size_t)bytes);
+    return 0;
+  }
+  if (!nb) {
+    DART_CALL(dart_get_blocking(dst, t.g, (size_t)bytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
+  } else {
+    DART_CALL(dart_get(dst, t.g, (size_t)bytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
+    armci__pending(proc, PEND_GET, t.g);
+    armci__handle_note(h, proc);
+  }
+  return 0;
+}
+
+static int acc_contig(int datatype, void *scale, void *src, void *dst, int bytes, int proc, armci_hdl_t *h,
+                      int nb, const char *fn) {
+  if (bytes <= 0) return 0;
+  armci_acc_type_t at = armci__acc_type(datatype, fn);
+  armci_target_t t;
+  armci__translate(dst, proc, (size_t)bytes, &t, fn);
+  armci__order(proc, PEND_ACC);
+  if (bytes % (int)at.esize) armci__fatal("%s: %d bytes is not a whole number of elements", fn, bytes);
+  if (!t.a->spans_nodes) {
+    armci__shm_acc(&t, datatype, scale, armci__scale_is_one(datatype, scale), src, (size_t)bytes, at.esize, NULL);
+    return 0;
+  }
+  armci_scratch_t s;
+  const void *buf = src;
+  int temp = !armci__scale_is_one(datatype, scale);
+  if (temp) {
+    void *b = armci__scratch_get(&s, (size_t)bytes);
+    armci__scale_into(datatype, scale, b, src, (size_t)bytes);
+    buf = b;
+  }
+  armci__acc_issue(t.g, buf, (size_t)bytes, at, at.dtype, fn);
+  armci__acc_finish(&t, proc, nb, temp, h);
+  if (temp) armci__scratch_put(&s);
+  return 0;
+}
+
+int ARMCI_Put(void *src, void *dst, int size, int target) {
+  return armci__put_contig(src, dst, size, target, NULL, 0, "ARMCI_Put");
+}
+
+int ARMCI_Get(void *src, void *dst, int size, int target) {
+  return armci__get_contig(src, dst, size, target, NULL, 0, "ARMCI_Get");
+}
+
+int ARMCI_Acc(int datatype, void *scale, void *src, void *dst, int bytes, int proc) {
+  return acc_contig(datatype, scale, src, dst, bytes, proc, NULL, 0, "ARMCI_Acc");
+}
+
+int ARMCI_NbPut(void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
+  return armci__put_contig(src, dst, bytes, proc, hdl, 1, "ARMCI_NbPut");
+}
+
+int ARMCI_NbGet(void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
+  return armci__get_contig(src, dst, bytes, proc, hdl, 1, "ARMCI_NbGet");
+}
+
+int ARMCI_NbAcc(int datatype, void *scale, void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
+  return acc_contig(datatype, scale, src, dst, bytes, proc, hdl, 1, "ARMCI_NbAcc");
+}
+
+int ARMCI_Put_flag(void *src, void *dst, int size, int *flag, int value, int proc) {
+  armci__put_contig(src, dst, size, proc, NULL, 0, "ARMCI_Put_flag"); /* complete at the target */
+  atomic_thread_fence(memory_order_seq_cst);                   /* data before flag */
+  return armci__put_contig(&value, flag, sizeof(int), proc, NULL, 0, "ARMCI_Put_flag");
+}
