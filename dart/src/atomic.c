@@ -241,16 +241,39 @@ static void cpu_cas(void *addr, size_t size, const void *value, const void *comp
 #undef CAS_N
 }
 
+/* Copies one element (es: 1, 2, 4, 8 or 16 bytes) with constant-size
+ * moves: cheaper than a call to the C library's memcpy. */
+static inline void elem_copy(void *dst, const void *src, size_t es) {
+  switch (es) {
+    case 1: memcpy(dst, src, 1); break;
+    case 2: memcpy(dst, src, 2); break;
+    case 4: memcpy(dst, src, 4); break;
+    case 8: memcpy(dst, src, 8); break;
+    case 16: memcpy(dst, src, 16); break;
+    default: memcpy(dst, src, es); break;
+  }
+}
+
 /* ---- Common checks ---- */
 
-/* Validates type and op, resolves gptr for n elements, checks alignment. */
-static dart_ret_t amo_prepare(dart_gptr_t gptr, size_t n, dart_datatype_t type, dart_operation_t op, int cas,
-                              int layout_ok, const char *fn, dart_target_t *t, const dart_type_info_t **ti) {
+/* Validates type and op, resolves gptr for n elements, checks alignment.
+ * Inlined: each caller's constant arguments fold away its unused checks. */
+static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t gptr, size_t n,
+                                                                    dart_datatype_t type, dart_operation_t op,
+                                                                    int cas, int layout_ok, const char *fn,
+                                                                    dart_target_t *t,
+                                                                    const dart_type_info_t **ti) {
   DART_CHECK_INIT(fn);
-  dart_ret_t r = dart__type_get(type, fn, ti);
-  if (r != DART_OK) return r;
-  if (type > DART_TYPE_LAST_BASIC) {
+  dart_ret_t r;
+  size_t span = 0;
+  if (__builtin_expect(type > DART_TYPE_UNDEFINED && type <= DART_TYPE_LAST_BASIC, 1)) {
+    *ti = &dart__types[type]; /* basic types always exist, one element per instance */
+    if (__builtin_mul_overflow(n, (*ti)->elem_size, &span))
+      return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
+  } else {
+    if ((r = dart__type_get(type, fn, ti)) != DART_OK) return r;
     if (!layout_ok) return dart__error(DART_ERR_INVAL, "%s: needs a basic type, not a layout", fn);
+    if ((r = dart__type_span(*ti, n, fn, &span)) != DART_OK) return r;
     type = (*ti)->base;
   }
   if (cas) {
@@ -262,11 +285,11 @@ static dart_ret_t amo_prepare(dart_gptr_t gptr, size_t n, dart_datatype_t type, 
     return dart__error(DART_ERR_INVAL, "%s: operation %s is not defined on type %s", fn, dart__op_name(op),
                        dart__type_name(type));
   }
-  size_t es = (*ti)->elem_size, span = 0;
-  if ((r = dart__type_span(*ti, n, fn, &span)) != DART_OK) return r;
+  size_t es = (*ti)->elem_size;
   if ((r = dart__resolve(gptr, span, fn, t)) != DART_OK) return r;
-  /* Alignment of the element within the segment: the same on every path. */
-  if ((uint64_t)t->disp % es)
+  /* Alignment of the element within the segment: the same on every path.
+   * Basic types' sizes are powers of two: a mask, not a division. */
+  if ((uint64_t)t->disp & (es - 1))
     return dart__error(DART_ERR_INVAL, "%s: target (offset %llu) is not aligned to the %zu-byte element size", fn,
                        (unsigned long long)gptr.offset, es);
   if (t->win == MPI_WIN_NULL) {
@@ -275,7 +298,7 @@ static dart_ret_t amo_prepare(dart_gptr_t gptr, size_t n, dart_datatype_t type, 
     /* CPU atomics also need the address aligned: fails only if the memory
      * under the segment is (user memory, or a shared window whose base the
      * MPI library aligned to less than the element size). */
-    if ((uintptr_t)t->addr % es)
+    if ((uintptr_t)t->addr & (es - 1))
       return dart__error(DART_ERR_INVAL,
                          "%s: target address %p is not aligned to the %zu-byte element size (segment "
                          "memory is not aligned)", fn, (void *)t->addr, es);
@@ -340,13 +363,21 @@ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, 
     return dart__error(DART_ERR_INVAL, "%s: value or result is NULL", fn);
   size_t es = ti->elem_size;
   _Alignas(16) unsigned char v[16] = {0}, o[16];
-  if (value) memcpy(v, value, es); /* value and result may alias */
   if (t.win == MPI_WIN_NULL) {
+    if (value) elem_copy(v, value, es); /* value and result may alias */
     cpu_rmw(t.addr, es, type, op, v, o);
-    memcpy(result, o, es);
+    elem_copy(result, o, es);
     return DART_OK;
   }
-  DART_MPI(MPI_Fetch_and_op(v, result, ti->mpi_base, t.rank, t.disp, dart__op_mpi(op), t.win),
+  /* MPI wants the origin and result buffers disjoint: a copy of the value
+   * only when they overlap. NO_OP ignores the origin (value may be NULL). */
+  const void *origin = value ? value : v;
+  uintptr_t a = (uintptr_t)value, b = (uintptr_t)result;
+  if (value && a < b + es && b < a + es) {
+    elem_copy(v, value, es);
+    origin = v;
+  }
+  DART_MPI(MPI_Fetch_and_op(origin, result, ti->mpi_base, t.rank, t.disp, dart__op_mpi(op), t.win),
            "MPI_Fetch_and_op");
   DART_MPI(MPI_Win_flush(t.rank, t.win), "MPI_Win_flush");
   return DART_OK;
@@ -362,9 +393,9 @@ dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void
   if (!value || !compare || !result)
     return dart__error(DART_ERR_INVAL, "%s: value, compare or result is NULL", fn);
   size_t es = ti->elem_size;
-  _Alignas(8) unsigned char v[8], c[8];
-  memcpy(v, value, es);
-  memcpy(c, compare, es);
+  _Alignas(16) unsigned char v[16], c[16]; /* elem_copy may move 16 bytes */
+  elem_copy(v, value, es);
+  elem_copy(c, compare, es);
   if (t.win == MPI_WIN_NULL) {
     cpu_cas(t.addr, es, v, c, result);
     return DART_OK;

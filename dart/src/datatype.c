@@ -51,7 +51,7 @@ dart_ret_t dart__types_init(void) {
     ti->one_[1] = 0; /* off */
     ti->len = &ti->one_[0];
     ti->off = &ti->one_[1];
-    ti->contiguous = 1;
+    ti->contiguous = ti->simple = 1;
   }
   dart__ntypes = DART_TYPE_LAST_BASIC + 1;
   return DART_OK;
@@ -124,10 +124,10 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
   free(il);
   free(io);
   dart_type_info_t *ti = &dart__types[slot];
+  int contiguous = nblocks == 1 && len[0] == extent && off[0] == 0;
   *ti = (dart_type_info_t){.live = 1, .base = base, .elem_size = b->elem_size, .mpi_base = b->mpi_base,
                            .period = period, .extent = extent, .nblocks = nblocks, .len = l, .off = o,
-                           .contiguous = nblocks == 1 && len[0] == extent && off[0] == 0,
-                           .mpi_inst = inst};
+                           .contiguous = contiguous, .simple = contiguous && period == 1, .mpi_inst = inst};
   *newtype = slot;
   return DART_OK;
 }

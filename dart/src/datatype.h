@@ -19,6 +19,7 @@ typedef struct {
   size_t nblocks;
   size_t *len, *off;      /* [nblocks]; for basic types point at one_ */
   int contiguous;         /* instances form one dense run */
+  int simple;             /* contiguous with one element per instance: the basic types */
   MPI_Datatype mpi_inst;  /* one instance, resized to extent; committed */
   size_t one_[2];
 } dart_type_info_t;
@@ -42,7 +43,7 @@ static inline dart_ret_t dart__type_get(dart_datatype_t t, const char *fn, const
  * layout touch; fails unless nelem is a whole number of instances. */
 static inline dart_ret_t dart__type_span(const dart_type_info_t *ti, size_t nelem, const char *fn,
                                          size_t *span) {
-  if (__builtin_expect(ti->period == 1 && ti->contiguous, 1)) {
+  if (__builtin_expect(ti->simple, 1)) {
     if (__builtin_mul_overflow(nelem, ti->elem_size, span))
       return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
     return DART_OK;

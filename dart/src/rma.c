@@ -47,21 +47,37 @@ void dart__rma_fini(void) {
   }
 }
 
-/* Validates types and the target range; resolves the target. */
+/* A transfer of basic types that MPI's int counts can take: one MPI call. */
+static inline int one_call(const dart_type_info_t *lt, const dart_type_info_t *rt, size_t nelem) {
+  return lt->simple && rt->simple && nelem <= dart__max_count;
+}
+
+/* Validates types and the target range; resolves the target. *one: the
+ * transfer is one MPI call (one_call). */
 static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, dart_datatype_t remote,
                                  dart_datatype_t local, const char *fn, dart_target_t *t,
-                                 const dart_type_info_t **rt, const dart_type_info_t **lt) {
+                                 const dart_type_info_t **rt, const dart_type_info_t **lt, int *one) {
   DART_CHECK_INIT(fn);
-  dart_ret_t r;
-  if ((r = dart__type_get(remote, fn, rt)) != DART_OK || (r = dart__type_get(local, fn, lt)) != DART_OK)
-    return r;
-  if (__builtin_expect((*rt)->base != (*lt)->base, 0))
-    return dart__error(DART_ERR_INVAL, "%s: source and destination types have different basic types", fn);
-  if (__builtin_expect(!buf && nelem, 0)) return dart__error(DART_ERR_INVAL, "%s: buffer is NULL", fn);
   size_t span = 0, lspan = 0;
-  if ((r = dart__type_span(*rt, nelem, fn, &span)) != DART_OK ||
-      (r = dart__type_span(*lt, nelem, fn, &lspan)) != DART_OK)
-    return r;
+  if (__builtin_expect(remote == local && remote > DART_TYPE_UNDEFINED && remote <= DART_TYPE_LAST_BASIC, 1)) {
+    /* The common case, one basic type on both sides: basic types always
+     * exist, so one lookup and one size computation check it all. */
+    *rt = *lt = &dart__types[remote];
+    if (__builtin_expect(__builtin_mul_overflow(nelem, (*rt)->elem_size, &span), 0))
+      return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
+    *one = nelem <= dart__max_count;
+  } else {
+    dart_ret_t r;
+    if ((r = dart__type_get(remote, fn, rt)) != DART_OK || (r = dart__type_get(local, fn, lt)) != DART_OK)
+      return r;
+    if (__builtin_expect((*rt)->base != (*lt)->base, 0))
+      return dart__error(DART_ERR_INVAL, "%s: source and destination types have different basic types", fn);
+    if ((r = dart__type_span(*rt, nelem, fn, &span)) != DART_OK ||
+        (r = dart__type_span(*lt, nelem, fn, &lspan)) != DART_OK)
+      return r;
+    *one = one_call(*lt, *rt, nelem);
+  }
+  if (__builtin_expect(!buf && nelem, 0)) return dart__error(DART_ERR_INVAL, "%s: buffer is NULL", fn);
   return dart__resolve(g, span, fn, t);
 }
 
@@ -110,39 +126,24 @@ static size_t npieces(size_t nelem, const dart_type_info_t *lt, const dart_type_
   return nelem ? (nelem + per - 1) / per : 1;
 }
 
-/* Issues the MPI operations for one transfer, split into pieces
- * (piece_elems). With reqs, uses request-based calls and stores one request
- * per piece. Returns the number of pieces, or -1 on error. */
-static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const dart_target_t *t,
-                    const dart_type_info_t *rt, size_t nelem, MPI_Request *reqs) {
-  if (__builtin_expect(lt->period == 1 && rt->period == 1 && lt->contiguous && rt->contiguous &&
-                           nelem <= dart__max_count, 1)) {
-    /* The common case, one call: no splitting arithmetic on the hot path. */
-    int c = (int)nelem, ret;
-    if (is_put)
-      ret = reqs ? MPI_Rput(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win, reqs)
-                 : MPI_Put(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win);
-    else
-      ret = reqs ? MPI_Rget(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win, reqs)
-                 : MPI_Get(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win);
-    if (ret == MPI_SUCCESS) return 1;
-    dart__set_mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
-    return -1;
-  }
+/* mpi_xfer's general case (not inlined: it stays off the hot path). The
+ * target by value, so that the callers keep theirs in registers. */
+static int mpi_xfer_pieces(int is_put, char *local, const dart_type_info_t *lt, MPI_Win win, int rank,
+                           MPI_Aint tdisp, const dart_type_info_t *rt, size_t nelem, MPI_Request *reqs) {
   size_t per = piece_elems(lt, rt);
   size_t es = rt->elem_size;
   int n = 0;
   for (size_t done = 0; done < nelem || (nelem == 0 && n == 0); done += per) {
     size_t len = nelem - done < per ? nelem - done : per;
     char *laddr = local + done / lt->period * lt->extent * es;
-    MPI_Aint disp = t->disp + (MPI_Aint)(done / rt->period * rt->extent * es);
+    MPI_Aint disp = tdisp + (MPI_Aint)(done / rt->period * rt->extent * es);
     int lc = (int)(len / lt->period), rc = (int)(len / rt->period), ret;
     if (is_put)
-      ret = reqs ? MPI_Rput(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win, &reqs[n])
-                 : MPI_Put(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win);
+      ret = reqs ? MPI_Rput(laddr, lc, lt->mpi_inst, rank, disp, rc, rt->mpi_inst, win, &reqs[n])
+                 : MPI_Put(laddr, lc, lt->mpi_inst, rank, disp, rc, rt->mpi_inst, win);
     else
-      ret = reqs ? MPI_Rget(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win, &reqs[n])
-                 : MPI_Get(laddr, lc, lt->mpi_inst, t->rank, disp, rc, rt->mpi_inst, t->win);
+      ret = reqs ? MPI_Rget(laddr, lc, lt->mpi_inst, rank, disp, rc, rt->mpi_inst, win, &reqs[n])
+                 : MPI_Get(laddr, lc, lt->mpi_inst, rank, disp, rc, rt->mpi_inst, win);
     if (ret != MPI_SUCCESS) {
       dart__set_mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
       return -1;
@@ -153,43 +154,67 @@ static int mpi_xfer(int is_put, char *local, const dart_type_info_t *lt, const d
   return n;
 }
 
+/* Issues the MPI operations for one transfer, split into pieces
+ * (piece_elems). With reqs, uses request-based calls and stores one request
+ * per piece (one: a single call, see one_call). Returns the number of
+ * pieces, or -1 on error. Inlined, so that each caller's common case is the
+ * one MPI call it makes. */
+static inline int mpi_xfer(int one, int is_put, char *local, const dart_type_info_t *lt, const dart_target_t *t,
+                           const dart_type_info_t *rt, size_t nelem, MPI_Request *reqs) {
+  if (__builtin_expect(!one, 0))
+    return mpi_xfer_pieces(is_put, local, lt, t->win, t->rank, t->disp, rt, nelem, reqs);
+  int c = (int)nelem, ret;
+  if (is_put)
+    ret = reqs ? MPI_Rput(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win, reqs)
+               : MPI_Put(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win);
+  else
+    ret = reqs ? MPI_Rget(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win, reqs)
+               : MPI_Get(local, c, lt->mpi_inst, t->rank, t->disp, c, rt->mpi_inst, t->win);
+  if (__builtin_expect(ret == MPI_SUCCESS, 1)) return 1;
+  dart__set_mpi_error(ret, is_put ? "MPI_Put" : "MPI_Get");
+  return -1;
+}
+
 dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                     dart_datatype_t dst_type) {
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
-  dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put", &t, &rt, &lt);
+  int one;
+  dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 0);
     return DART_OK;
   }
-  return mpi_xfer(1, (char *)src, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
+  return mpi_xfer(one, 1, (char *)src, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
 }
 
 dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
                     dart_datatype_t dst_type) {
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
-  dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get", &t, &rt, &lt);
+  int one;
+  dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
     return DART_OK;
   }
-  return mpi_xfer(0, dst, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
+  return mpi_xfer(one, 0, dst, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
 }
 
 dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                              dart_datatype_t dst_type) {
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
-  dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put_blocking", &t, &rt, &lt);
+  int one;
+  dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put_blocking", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 1);
     return DART_OK;
   }
-  if (mpi_xfer(1, (char *)src, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
+  if (mpi_xfer(one, 1, (char *)src, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
   DART_MPI(MPI_Win_flush(t.rank, t.win), "MPI_Win_flush");
   return DART_OK;
 }
@@ -198,45 +223,53 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
                              dart_datatype_t dst_type) {
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
-  dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get_blocking", &t, &rt, &lt);
+  int one;
+  dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get_blocking", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
     return DART_OK;
   }
-  if (mpi_xfer(0, dst, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
+  if (mpi_xfer(one, 0, dst, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
   DART_MPI(MPI_Win_flush_local(t.rank, t.win), "MPI_Win_flush_local");
   return DART_OK;
 }
 
-static dart_ret_t xfer_handle(int is_put, char *local, dart_gptr_t gptr, size_t nelem,
-                              dart_datatype_t remote, dart_datatype_t ltype, dart_handle_t *handle,
-                              const char *fn) {
+/* Inlined into both callers: a call with eight arguments costs more than
+ * the constant is_put saves. */
+static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, char *local, dart_gptr_t gptr,
+                                                                    size_t nelem, dart_datatype_t remote,
+                                                                    dart_datatype_t ltype, dart_handle_t *handle,
+                                                                    const char *fn) {
   if (!handle) return dart__error(DART_ERR_INVAL, "%s: handle is NULL", fn);
   *handle = DART_HANDLE_NULL;
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
-  dart_ret_t r = prepare(gptr, local, nelem, remote, ltype, fn, &t, &rt, &lt);
+  int one;
+  dart_ret_t r = prepare(gptr, local, nelem, remote, ltype, fn, &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
   if (t.addr) { /* complete now: no handle, nothing to wait for */
     if (is_put) shm_put(&t, local, rt, lt, nelem, 1); else shm_get(local, &t, rt, lt, nelem);
     return DART_OK;
   }
-  size_t max = npieces(nelem, lt, rt);
   dart_handle_t h = handle_take();
-  MPI_Request *req = h && max > 1 ? malloc(sizeof *req * max) : h ? &h->one_ : NULL;
-  if (!req) {
-    if (h) handle_give(h);
-    return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+  if (__builtin_expect(!h, 0)) return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+  h->req = &h->one_;
+  /* MPICH 4.0.x completes an MPI_Rget with a derived datatype without
+   * delivering the data, so such gets use MPI_Get and complete by flush. */
+  int by_flush = 0;
+  if (__builtin_expect(!one, 0)) {
+    size_t max = npieces(nelem, lt, rt);
+    if (max > 1 && !(h->req = malloc(sizeof *h->req * max))) {
+      handle_give(h);
+      return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+    }
+    by_flush = !is_put && !(lt->contiguous && rt->contiguous);
   }
-  h->req = req;
   h->win = t.win;
   h->rank = t.rank;
   h->is_put = is_put;
-  /* MPICH 4.0.x completes an MPI_Rget with a derived datatype without
-   * delivering the data, so such gets use MPI_Get and complete by flush. */
-  int by_flush = !is_put && !(lt->contiguous && rt->contiguous);
-  h->nreq = mpi_xfer(is_put, local, lt, &t, rt, nelem, by_flush ? NULL : h->req);
+  h->nreq = mpi_xfer(one, is_put, local, lt, &t, rt, nelem, by_flush ? NULL : h->req);
   if (by_flush && h->nreq > 0) h->nreq = 0;
   if (h->nreq < 0) {
     if (h->req != &h->one_) free(h->req);
@@ -284,15 +317,16 @@ static dart_ret_t wait_n(dart_handle_t handles[], size_t n, int remote, const ch
   return ret;
 }
 
-dart_ret_t dart_wait(dart_handle_t *handle) {
-  if (!handle) return dart__error(DART_ERR_INVAL, "dart_wait: handle is NULL");
-  return wait_n(handle, 1, 1, "dart_wait");
+/* One handle: wait_n without its loop. */
+static inline dart_ret_t wait_one(dart_handle_t *handle, int remote, const char *fn) {
+  DART_CHECK_INIT(fn);
+  if (!handle) return dart__error(DART_ERR_INVAL, "%s: handle is NULL", fn);
+  return *handle == DART_HANDLE_NULL ? DART_OK : handle_finish(handle, remote);
 }
 
-dart_ret_t dart_wait_local(dart_handle_t *handle) {
-  if (!handle) return dart__error(DART_ERR_INVAL, "dart_wait_local: handle is NULL");
-  return wait_n(handle, 1, 0, "dart_wait_local");
-}
+dart_ret_t dart_wait(dart_handle_t *handle) { return wait_one(handle, 1, "dart_wait"); }
+
+dart_ret_t dart_wait_local(dart_handle_t *handle) { return wait_one(handle, 0, "dart_wait_local"); }
 
 dart_ret_t dart_waitall(dart_handle_t handles[], size_t n) { return wait_n(handles, n, 1, "dart_waitall"); }
 
