@@ -1,4 +1,4 @@
-#include <dash/exception.h>
+#include <dash/Exception.h>
 
 #include <dart/init.h>
 

@@ -1,4 +1,4 @@
-#include <dash/init.h>
+#include <dash/Init.h>
 
 #include <cstdio>
 #include <string>
@@ -6,8 +6,8 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/exception.h>
-#include <dash/team.h>
+#include <dash/Exception.h>
+#include <dash/Team.h>
 
 namespace dash {
 namespace detail {

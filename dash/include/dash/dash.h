@@ -14,9 +14,9 @@
 //     if (dash::myid() == 0) arr[99] += 1;   // atomic
 //   }
 
-#include <dash/exception.h>
-#include <dash/init.h>
-#include <dash/team.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
+#include <dash/Team.h>
 
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/pattern.h>
@@ -26,14 +26,14 @@
 #include <dash/glob_ref.h>
 #include <dash/local_view.h>
 #include <dash/narray.h>
-#include <dash/view.h>
+#include <dash/View.h>
 
-#include <dash/atomic.h>
-#include <dash/mutex.h>
-#include <dash/shared.h>
+#include <dash/Atomic.h>
+#include <dash/Mutex.h>
+#include <dash/Shared.h>
 
-#include <dash/algorithm.h>
-#include <dash/future.h>
+#include <dash/Algorithm.h>
+#include <dash/Future.h>
 #include <dash/halo.h>
 
 #endif  // DASH_DASH_H

@@ -35,11 +35,11 @@
 #include <dash/detail/array_core.h>
 #include <dash/glob_ptr.h>
 #include <dash/glob_ref.h>
-#include <dash/init.h>
+#include <dash/Init.h>
 #include <dash/local_view.h>
 #include <dash/pattern/pattern.h>
-#include <dash/team.h>
-#include <dash/view.h>
+#include <dash/Team.h>
+#include <dash/View.h>
 
 namespace dash {
 

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/exception.h>
-#include <dash/init.h>
-#include <dash/team.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
+#include <dash/Team.h>
 
 namespace dash::detail {
 
