@@ -2,7 +2,8 @@
 #define DASH_DASH_H
 
 // DASH: distributed data structures and parallel algorithms in C++17 on the
-// DART runtime. Include this header only.
+// DART runtime. Include this header only (DASH programs: <libdash.h>, the
+// same; the per-concept headers also have DASH's names, e.g. <dash/Array.h>).
 //
 //   #include <dash/dash.h>
 //   int main(int argc, char** argv) {
@@ -16,6 +17,7 @@
 
 #include <dash/Exception.h>
 #include <dash/Init.h>
+#include <dash/Types.h>
 #include <dash/Team.h>
 
 #include <dash/pattern/distribution.h>
@@ -35,5 +37,9 @@
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
 #include <dash/halo.h>
+
+#include <dash/internal/Logging.h>
+#include <dash/util/BenchmarkParams.h>
+#include <dash/util/Timer.h>
 
 #endif  // DASH_DASH_H
