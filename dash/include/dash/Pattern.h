@@ -6,5 +6,6 @@
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/team_spec.h>
 #include <dash/pattern/pattern.h>
+#include <dash/pattern/size_spec.h>
 
 #endif  // DASH_PATTERN_H

@@ -22,6 +22,7 @@
 
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/pattern.h>
+#include <dash/pattern/size_spec.h>
 #include <dash/pattern/team_spec.h>
 
 #include <dash/glob_ptr.h>
