@@ -30,6 +30,8 @@ int main(int argc, char* argv[]) {
                            dash::Team::All(), grid);
     CHECK(m.extent(0) == rows && m.extent(1) == cols);
     CHECK(m.pattern().teamspec() == grid);
+    dash::Pattern<2> pat(sizespec, dash::DistributionSpec<2>(dash::BLOCKED, dash::BLOCKED), grid);
+    CHECK(pat == m.pattern());
     CHECK(m.lsize() == m.local.extent(0) * m.local.extent(1));
     CHECK(std::size_t(m.lend() - m.lbegin()) == m.lsize());
 

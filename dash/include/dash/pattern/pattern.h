@@ -103,6 +103,12 @@ class Pattern {
   Pattern(const extents_type& extents, const DistributionSpec<N>& dist, size_type nunits)
       : Pattern(extents, dist, TeamSpec<N>(dist, nunits), nunits) {}
 
+  /// `extents` distributed by `dist` over the units of `teamspec` (as in
+  /// DASH: Pattern<2>(SizeSpec<2>(r, c), dist, teamspec)).
+  Pattern(const extents_type& extents, const DistributionSpec<N>& dist,
+          const TeamSpec<N>& teamspec)
+      : Pattern(extents, dist, teamspec, teamspec.size()) {}
+
   /// `extents` distributed by `dist` over a team of `nunits` units arranged as
   /// `teamspec`. Throws std::invalid_argument if an extent is 0, if the
   /// teamspec does not have `nunits` units, or if a NONE dimension has more

@@ -89,7 +89,8 @@ class BenchmarkParams {
   /// Every line of `lines`, prefixed.
   void print(std::stringstream& lines, const std::string& prefix = "") const {
     std::ostringstream os;
-    for (std::string line; std::getline(lines, line);) os << "--  " << prefix << ' ' << line << '\n';
+    for (std::string line; std::getline(lines, line);)
+      os << "--  " << prefix << ' ' << line << '\n';
     std::cout << os.str() << std::flush;
   }
 
