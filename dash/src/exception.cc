@@ -1,8 +1,13 @@
-#include <dash/exception.h>
+#include <dash/Exception.h>
 
 #include <dart/init.h>
+#include <dash/Init.h>
 
 namespace dash::detail {
+
+std::string unit_prefix() {
+  return is_initialized() ? "[ Unit " + std::to_string(int(myid())) + " ] " : "[ Unit - ] ";
+}
 
 void throw_dart_error(dart_ret_t status, const char* call) {
   std::string message = std::string("dash: ") + call + " failed: " + dart_strerror(status);

@@ -1,4 +1,4 @@
-#include <dash/init.h>
+#include <dash/Init.h>
 
 #include <cstdio>
 #include <string>
@@ -6,8 +6,8 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/exception.h>
-#include <dash/team.h>
+#include <dash/Exception.h>
+#include <dash/Team.h>
 
 namespace dash {
 namespace detail {
@@ -75,11 +75,11 @@ void finalize() {
   }
   if (alive > 0)
     std::fprintf(stderr,
-                 "dash::finalize (unit %zu): %ld object(s) with global memory still alive (%s). "
+                 "dash::finalize (unit %d): %ld object(s) with global memory still alive (%s). "
                  "finalize releases their memory now; destroying them later is harmless, using "
                  "them throws dash::NotInitialized. Destroy containers before dash::finalize "
                  "(e.g. declare dash::InitGuard first in main).\n",
-                 myid(), alive, kinds.c_str());
+                 int(myid()), alive, kinds.c_str());
   detail::live_objects.clear();
   detail::all_team = Team();
   detail::current_epoch = 0;  // before dart_exit: nothing may touch DART any more
@@ -88,7 +88,7 @@ void finalize() {
 
 bool is_initialized() { return detail::current_epoch != 0; }
 
-std::size_t myid() { return Team::All().myid(); }
+global_unit_t myid() { return Team::GlobalUnitID(); }
 
 std::size_t size() { return Team::All().size(); }
 

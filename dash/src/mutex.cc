@@ -1,10 +1,10 @@
-#include <dash/mutex.h>
+#include <dash/Mutex.h>
 
 #include <cstdio>
 
 #include <dart/dart.h>
-#include <dash/exception.h>
-#include <dash/init.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
 
 namespace dash {
 

@@ -1,11 +1,11 @@
-#include <dash/team.h>
+#include <dash/Team.h>
 
 #include <cstdio>
 #include <stdexcept>
 
 #include <dart/dart.h>
-#include <dash/exception.h>
-#include <dash/init.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
 
 namespace dash {
 namespace detail {

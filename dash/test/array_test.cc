@@ -205,7 +205,7 @@ TEST(Array, OnSubTeamLivesOnItsUnitsOnly) {
   arr.barrier();
   // Every element belongs to a unit of my sub-team.
   for (std::size_t i = 0; i < 10; ++i)
-    EXPECT_EQ(std::size_t(int(arr[i])), t.global_id(arr.pattern().owner(i)));
+    EXPECT_EQ(std::size_t(int(arr[i])), t.global_id(dash::team_unit_t(arr.pattern().owner(i))));
   arr.barrier();
 }
 

@@ -27,7 +27,7 @@ TEST(Team, All) {
   EXPECT_EQ(all.dart_id(), DART_TEAM_ALL);
   EXPECT_TRUE(all.parent().is_null());
   EXPECT_EQ(all, dash::Team::All());
-  for (std::size_t u = 0; u < all.size(); ++u) EXPECT_EQ(all.global_id(u), u);
+  for (std::size_t u = 0; u < all.size(); ++u) EXPECT_EQ(all.global_id(dash::team_unit_t(u)), u);
   dash::Team null;
   EXPECT_TRUE(null.is_null());
   EXPECT_THROW(null.size(), dash::RuntimeError);
@@ -48,7 +48,7 @@ TEST(Team, SplitMakesConsecutiveParts) {
   EXPECT_EQ(t.parent(), dash::Team::All());
   EXPECT_NE(t, dash::Team::All());
   for (std::size_t u = 0; u < t.size(); ++u)
-    EXPECT_EQ(t.global_id(u), (in_first ? 0 : first) + u);
+    EXPECT_EQ(t.global_id(dash::team_unit_t(u)), (in_first ? 0 : first) + u);
   t.barrier();
 }
 
@@ -64,7 +64,8 @@ TEST(Team, NestsToAnyDepth) {
     EXPECT_EQ(t.parent(), chain[level - 1]);
     EXPECT_LE(t.size(), chain[level - 1].size());
     EXPECT_EQ(t.global_id(t.myid()), me);
-    for (std::size_t u = 1; u < t.size(); ++u) EXPECT_EQ(t.global_id(u), t.global_id(u - 1) + 1);
+    for (std::size_t u = 1; u < t.size(); ++u)
+      EXPECT_EQ(t.global_id(dash::team_unit_t(u)), t.global_id(dash::team_unit_t(u - 1)) + 1);
   }
   EXPECT_EQ(chain.back().size(), 1u);
   chain.back().barrier();

@@ -11,8 +11,8 @@
 
 #include <dart/communication.h>
 #include <dash/detail/array_core.h>
-#include <dash/exception.h>
-#include <dash/init.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
 
 namespace dash {
 

@@ -2,7 +2,8 @@
 #define DASH_DASH_H
 
 // DASH: distributed data structures and parallel algorithms in C++17 on the
-// DART runtime. Include this header only.
+// DART runtime. Include this header only (DASH programs: <libdash.h>, the
+// same; the per-concept headers also have DASH's names, e.g. <dash/Array.h>).
 //
 //   #include <dash/dash.h>
 //   int main(int argc, char** argv) {
@@ -14,26 +15,32 @@
 //     if (dash::myid() == 0) arr[99] += 1;   // atomic
 //   }
 
-#include <dash/exception.h>
-#include <dash/init.h>
-#include <dash/team.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
+#include <dash/Types.h>
+#include <dash/Team.h>
 
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/pattern.h>
+#include <dash/pattern/size_spec.h>
 #include <dash/pattern/team_spec.h>
 
 #include <dash/glob_ptr.h>
 #include <dash/glob_ref.h>
 #include <dash/local_view.h>
 #include <dash/narray.h>
-#include <dash/view.h>
+#include <dash/View.h>
 
-#include <dash/atomic.h>
-#include <dash/mutex.h>
-#include <dash/shared.h>
+#include <dash/Atomic.h>
+#include <dash/Mutex.h>
+#include <dash/Shared.h>
 
-#include <dash/algorithm.h>
-#include <dash/future.h>
+#include <dash/Algorithm.h>
+#include <dash/Future.h>
 #include <dash/halo.h>
+
+#include <dash/internal/Logging.h>
+#include <dash/util/BenchmarkParams.h>
+#include <dash/util/Timer.h>
 
 #endif  // DASH_DASH_H

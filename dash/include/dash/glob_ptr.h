@@ -19,7 +19,7 @@
 #include <dash/detail/array_core.h>
 #include <dash/detail/pieces.h>
 #include <dash/glob_ref.h>
-#include <dash/init.h>
+#include <dash/Init.h>
 
 namespace dash {
 

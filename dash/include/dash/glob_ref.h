@@ -16,7 +16,7 @@
 
 #include <dart/communication.h>
 #include <dash/detail/dart_type.h>
-#include <dash/exception.h>
+#include <dash/Exception.h>
 
 namespace dash {
 

@@ -37,8 +37,8 @@
 
 #include <dart/dart.h>
 #include <dash/detail/global_memory.h>
-#include <dash/exception.h>
-#include <dash/init.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
 #include <dash/narray.h>
 
 namespace dash {

@@ -13,13 +13,20 @@
 //   dash::Matrix<double> m({100, 200}, dash::DistributionSpec<2>(dash::NONE, dash::BLOCKED));
 //   double x = m(3, 4);
 //
-// Global view: begin()/end() (GlobPtr, pattern order), arr[i] (linear
-// global index) and m(i, j) (coordinates) give GlobRefs. Local view:
+// Global view: begin()/end() (GlobPtr, pattern order), arr[i] (global
+// index), m(i, j) and m[i][j] (coordinates) give GlobRefs. Local view:
 // arr.local, arr.lbegin()/lend() (raw pointers). Asynchronous writes:
 // arr.async[i] = v ... arr.flush().
 //
 // Construction and destruction are collective over the team (one symmetric
-// allocation of the pattern's maximum local size per unit). Move-only:
+// allocation of the pattern's maximum local size per unit). An array made
+// empty (before dash::init, say) gets its memory later from allocate(),
+// which takes the arguments of any constructor (DASH's delayed allocation):
+//
+//   dash::Array<int> arr;                        // no memory, no runtime needed
+//   arr.allocate(100, dash::CYCLIC);             // collective
+//
+// Move-only:
 // copying a distributed array would be a hidden collective allocation (use
 // dash::copy). Destroy arrays before dash::finalize.
 
@@ -33,13 +40,16 @@
 
 #include <dash/async.h>
 #include <dash/detail/array_core.h>
+#include <dash/detail/subscript.h>
 #include <dash/glob_ptr.h>
 #include <dash/glob_ref.h>
-#include <dash/init.h>
+#include <dash/Init.h>
 #include <dash/local_view.h>
 #include <dash/pattern/pattern.h>
-#include <dash/team.h>
-#include <dash/view.h>
+#include <dash/pattern/size_spec.h>
+#include <dash/Team.h>
+#include <dash/Types.h>
+#include <dash/View.h>
 
 namespace dash {
 
@@ -53,6 +63,7 @@ class NArray {
   using value_type = T;
   using size_type = std::size_t;
   using difference_type = std::ptrdiff_t;
+  using index_type = default_index_t;
   using iterator = GlobPtr<T, N>;
   using const_iterator = GlobPtr<const T, N>;
   using reference = GlobRef<T>;
@@ -79,6 +90,12 @@ class NArray {
   NArray(const extents_type& extents, const DistributionSpec<N>& dist,
          const Team& team = Team::All())
       : NArray(Pattern<N>(extents, dist, team.size()), team) {}
+
+  /// Distribution `dist` over the units of `team` arranged as `teamspec`
+  /// (DASH's order of arguments).
+  NArray(const extents_type& extents, const DistributionSpec<N>& dist, const Team& team,
+         const TeamSpec<N>& teamspec)
+      : NArray(Pattern<N>(extents, dist, teamspec, team.size()), team) {}
 
   /// Any pattern; throws std::invalid_argument unless it is for team.size()
   /// units.
@@ -108,6 +125,20 @@ class NArray {
   NArray(const NArray&) = delete;
   NArray& operator=(const NArray&) = delete;
 
+  /// Gives an array its memory after the fact: the same as assigning
+  /// NArray(args...), so it takes the arguments of any constructor and
+  /// first releases memory the array had. Collective. Returns true (as
+  /// DASH's allocate).
+  template <typename... Args>
+  bool allocate(Args&&... args) {
+    *this = NArray(std::forward<Args>(args)...);
+    return true;
+  }
+  /// Releases the memory (collective); the array is empty again.
+  void deallocate() { *this = NArray(); }
+  /// True once the array has memory (constructed with a size or allocated).
+  bool is_allocated() const { return core_ != nullptr; }
+
   // ---- size and distribution ----
 
   size_type size() const { return core().pattern.size(); }
@@ -125,11 +156,10 @@ class NArray {
   const_iterator cbegin() const { return begin(); }
   const_iterator cend() const { return end(); }
 
-  /// Element with linear (row-major) global index `gindex`, unchecked.
-  reference operator[](size_type gindex) { return element<T>(live_core().pattern.local(gindex)); }
-  const_reference operator[](size_type gindex) const {
-    return element<const T>(live_core().pattern.local(gindex));
-  }
+  /// 1-D: the element with global index `i`. N > 1 (as in DASH): m[i] is
+  /// row i, m[i][j] the element at (i, j). Unchecked.
+  decltype(auto) operator[](size_type i) { return subscript<T>(i); }
+  decltype(auto) operator[](size_type i) const { return subscript<const T>(i); }
   /// As operator[]; throws std::out_of_range unless gindex < size().
   reference at(size_type gindex) { return element<T>(checked(gindex)); }
   const_reference at(size_type gindex) const { return element<const T>(checked(gindex)); }
@@ -175,6 +205,9 @@ class NArray {
   LocalView<T, N> local;
   T* lbegin() const { return local.begin(); }
   T* lend() const { return local.end(); }
+  /// The number of the calling unit's elements (DASH has both names).
+  size_type lsize() const { return local.size(); }
+  size_type local_size() const { return local.size(); }
 
   // ---- asynchronous writes and synchronization ----
 
@@ -201,6 +234,16 @@ class NArray {
     const core_type& c = core();
     detail::check_alive(c.mem.epoch(), "dash::NArray");
     return c;
+  }
+  template <typename U>
+  decltype(auto) subscript(size_type i) const {
+    if constexpr (N == 1) {
+      return element<U>(live_core().pattern.local(i));
+    } else {
+      extents_type coords{};
+      coords[0] = i;
+      return detail::Subscript<T, U, N, 1>(&live_core(), coords);
+    }
   }
   template <typename U>
   GlobRef<U> element(const LocalIndex& li) const {
@@ -234,12 +277,18 @@ class NArray {
   std::unique_ptr<core_type> core_;
 };
 
+// DASH names its containers with the index type and the pattern type as
+// well: dash::Array<T, long, dash::Pattern<1>> is accepted, and is the same
+// type as dash::Array<T> (dash::Pattern<N> is the one pattern; indices are
+// index_type).
+
 /// A one-dimensional distributed array.
-template <typename T>
+template <typename T, typename IndexType = default_index_t, typename PatternType = Pattern<1>>
 using Array = NArray<T, 1>;
 
 /// A distributed matrix (two-dimensional by default).
-template <typename T, std::size_t N = 2>
+template <typename T, std::size_t N = 2, typename IndexType = default_index_t,
+          typename PatternType = Pattern<N>>
 using Matrix = NArray<T, N>;
 
 }  // namespace dash

@@ -12,7 +12,7 @@
 #include <dash/detail/global_memory.h>
 #include <dash/glob_ref.h>
 #include <dash/pattern/pattern.h>
-#include <dash/team.h>
+#include <dash/Team.h>
 
 namespace dash::detail {
 

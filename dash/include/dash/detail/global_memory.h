@@ -15,9 +15,9 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/exception.h>
-#include <dash/init.h>
-#include <dash/team.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
+#include <dash/Team.h>
 
 namespace dash::detail {
 
@@ -43,7 +43,7 @@ class GlobalMemory {
     direct_.assign(n, nullptr);
     units_.resize(n);
     for (std::size_t u = 0; u < n; ++u) {
-      units_[u] = static_cast<dart_unit_t>(team.global_id(u));
+      units_[u] = static_cast<dart_unit_t>(team.global_id(team_unit_t(u)));
       // Fails (DART_ERR_INVAL) for parts not reachable by load/store.
       void* addr = nullptr;
       if (capacity > 0 && dart_gptr_getaddr(gptr(u, 0), &addr) == DART_OK)

@@ -16,9 +16,9 @@
 #include <dart/dart.h>
 #include <dash/detail/array_core.h>
 #include <dash/detail/pieces.h>
-#include <dash/exception.h>
+#include <dash/Exception.h>
 #include <dash/glob_ptr.h>
-#include <dash/init.h>
+#include <dash/Init.h>
 
 namespace dash::detail {
 

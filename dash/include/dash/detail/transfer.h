@@ -18,8 +18,8 @@
 #include <dart/dart.h>
 #include <dash/detail/array_core.h>
 #include <dash/detail/pieces.h>
-#include <dash/exception.h>
-#include <dash/future.h>
+#include <dash/Exception.h>
+#include <dash/Future.h>
 
 namespace dash::detail {
 

@@ -35,6 +35,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <dash/pattern/dim_mapping.h>
@@ -88,6 +89,7 @@ class Pattern {
 
  public:
   using size_type = std::size_t;
+  using index_type = std::ptrdiff_t;  // dash::default_index_t
   using unit_type = std::size_t;
   using coords_type = std::array<size_type, N>;
   using extents_type = std::array<size_type, N>;
@@ -100,6 +102,12 @@ class Pattern {
   /// distributed dimension.
   Pattern(const extents_type& extents, const DistributionSpec<N>& dist, size_type nunits)
       : Pattern(extents, dist, TeamSpec<N>(dist, nunits), nunits) {}
+
+  /// `extents` distributed by `dist` over the units of `teamspec` (as in
+  /// DASH: Pattern<2>(SizeSpec<2>(r, c), dist, teamspec)).
+  Pattern(const extents_type& extents, const DistributionSpec<N>& dist,
+          const TeamSpec<N>& teamspec)
+      : Pattern(extents, dist, teamspec, teamspec.size()) {}
 
   /// `extents` distributed by `dist` over a team of `nunits` units arranged as
   /// `teamspec`. Throws std::invalid_argument if an extent is 0, if the
@@ -135,6 +143,17 @@ class Pattern {
         run_dim_ = d;
     }
   }
+
+  /// 1-D, as in DASH: `n` elements distributed by `dist` over all units
+  /// (dash::size(): the runtime must be running).
+  template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
+  explicit Pattern(size_type n, const Distribution& dist = BLOCKED)
+      : Pattern(extents_type{n}, DistributionSpec<1>(dist), dash::size()) {}
+  /// 1-D, as in DASH: over the units of `team` (a dash::Team).
+  template <typename TeamT, std::size_t M = N,
+            typename = std::enable_if_t<M == 1 && std::is_class_v<TeamT>>>
+  Pattern(size_type n, const Distribution& dist, const TeamT& team)
+      : Pattern(extents_type{n}, DistributionSpec<1>(dist), team.size()) {}
 
   /// Returns the number of dimensions.
   static constexpr std::size_t ndim() { return N; }

@@ -10,11 +10,16 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <dash/pattern/distribution.h>
 
 namespace dash {
+
+// The number of units in Team::All() (Init.h): only the constructors that
+// DASH defaults to all units ask the runtime (TeamSpec(), Pattern<1>(n)).
+std::size_t size();
 
 /// Tag selecting the balancing TeamSpec constructor.
 struct balanced_t {
@@ -30,6 +35,10 @@ class TeamSpec {
   using size_type = std::size_t;
   using extents_type = std::array<size_type, N>;
   using coords_type = std::array<size_type, N>;
+
+  /// All units of Team::All() along the first dimension, as in DASH (the
+  /// runtime must be running).
+  TeamSpec() : TeamSpec(first_dim(dash::size())) {}
 
   /// All `nunits` units along the first distributed dimension of `dist`,
   /// 1 along every other. Throws std::invalid_argument if `nunits` is 0, or
@@ -48,16 +57,7 @@ class TeamSpec {
     std::vector<std::size_t> dims = distributed_dims(dist, nunits);
     extents_.fill(1);
     if (dims.empty()) return;
-    // Largest prime factors first, each onto the currently smallest extent.
-    std::vector<size_type> factors;
-    size_type rest = nunits;
-    for (size_type f = 2; f * f <= rest; ++f)
-      for (; rest % f == 0; rest /= f) factors.push_back(f);
-    if (rest > 1) factors.push_back(rest);
-    std::vector<size_type> grid(dims.size(), 1);
-    for (auto f = factors.rbegin(); f != factors.rend(); ++f)
-      *std::min_element(grid.begin(), grid.end()) *= *f;
-    std::sort(grid.begin(), grid.end(), std::greater<size_type>());
+    std::vector<size_type> grid = balanced_grid(nunits, dims.size());
     for (std::size_t i = 0; i < dims.size(); ++i) extents_[dims[i]] = grid[i];
   }
 
@@ -67,12 +67,26 @@ class TeamSpec {
     for (size_type extent : extents)
       if (extent == 0) throw std::invalid_argument("dash::TeamSpec: extent must be > 0");
   }
+  /// The same, one argument per dimension: TeamSpec<2>(2, 3).
+  template <typename... Es,
+            typename = std::enable_if_t<sizeof...(Es) == N && (std::is_integral_v<Es> && ...)>>
+  explicit TeamSpec(Es... extents) : TeamSpec(extents_type{static_cast<size_type>(extents)...}) {}
+
+  /// Spreads the units over all dimensions as evenly as possible, extents
+  /// non-increasing (as the balanced constructor does over distributed
+  /// dimensions; DASH's name).
+  void balance_extents() {
+    std::vector<size_type> grid = balanced_grid(size(), N);
+    std::copy(grid.begin(), grid.end(), extents_.begin());
+  }
 
   /// Returns the number of units along each dimension.
   const extents_type& extents() const { return extents_; }
 
   /// Returns the number of units along dimension `d` (unchecked).
   size_type extent(std::size_t d) const { return extents_[d]; }
+  /// DASH's name for extent(d).
+  size_type num_units(std::size_t d) const { return extents_[d]; }
 
   /// Returns the number of units in the grid (product of the extents).
   size_type size() const {
@@ -102,6 +116,28 @@ class TeamSpec {
   bool operator!=(const TeamSpec& other) const { return extents_ != other.extents_; }
 
  private:
+  // `nunits` as a product of `ndims` factors, as equal as possible, largest
+  // first: the largest prime factors first, each onto the smallest extent.
+  static std::vector<size_type> balanced_grid(size_type nunits, std::size_t ndims) {
+    std::vector<size_type> factors;
+    size_type rest = nunits;
+    for (size_type f = 2; f * f <= rest; ++f)
+      for (; rest % f == 0; rest /= f) factors.push_back(f);
+    if (rest > 1) factors.push_back(rest);
+    std::vector<size_type> grid(ndims, 1);
+    for (auto f = factors.rbegin(); f != factors.rend(); ++f)
+      *std::min_element(grid.begin(), grid.end()) *= *f;
+    std::sort(grid.begin(), grid.end(), std::greater<size_type>());
+    return grid;
+  }
+
+  static extents_type first_dim(size_type nunits) {
+    extents_type extents;
+    extents.fill(1);
+    extents[0] = nunits;
+    return extents;
+  }
+
   // The distributed dimensions of `dist`, after checking that `nunits` units
   // can be placed on them.
   static std::vector<std::size_t> distributed_dims(const DistributionSpec<N>& dist,

@@ -13,7 +13,7 @@
 
 #include <dash/detail/global_memory.h>
 #include <dash/glob_ref.h>
-#include <dash/team.h>
+#include <dash/Team.h>
 
 namespace dash {
 

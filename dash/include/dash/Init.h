@@ -16,6 +16,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <dash/Types.h>
+
 namespace dash {
 
 /// Starts the runtime (dart_init; initializes MPI unless the program did).
@@ -33,7 +35,7 @@ void finalize();
 bool is_initialized();
 
 /// The calling unit's id in Team::All().
-std::size_t myid();
+global_unit_t myid();
 
 /// The number of units in Team::All().
 std::size_t size();

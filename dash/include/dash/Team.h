@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <dart/types.h>
+#include <dash/Types.h>
 
 namespace dash {
 
@@ -59,7 +60,7 @@ class Team {
   Team split(std::size_t nparts) const;
 
   /// The calling unit's id relative to this team.
-  std::size_t myid() const { return state().myid; }
+  team_unit_t myid() const { return team_unit_t(state().myid); }
   /// The number of units.
   std::size_t size() const { return state().units.size(); }
   /// Blocks until all units of the team have called it. Collective.
@@ -68,10 +69,13 @@ class Team {
   Team parent() const;
   /// Nesting depth: 0 for Team::All(), 1 for its sub-teams, ...
   std::size_t depth() const { return state().depth; }
-  /// The absolute id (in Team::All()) of unit `unit` of this team.
-  std::size_t global_id(std::size_t unit) const {
-    return static_cast<std::size_t>(state().units.at(unit));
+  /// The id in Team::All() of unit `unit` of this team; throws
+  /// std::out_of_range unless unit < size().
+  global_unit_t global_id(team_unit_t unit) const {
+    return global_unit_t(state().units.at(static_cast<std::size_t>(unit.id)));
   }
+  /// The calling unit's id in Team::All() (as dash::myid()).
+  static global_unit_t GlobalUnitID() { return global_unit_t(All().myid().id); }
   /// The DART team id.
   dart_team_t dart_id() const { return state().id; }
   /// True for the null team.

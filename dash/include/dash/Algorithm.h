@@ -5,13 +5,13 @@
 // container or of a view). Unless stated otherwise they are collective over
 // the container's team and every unit gets the result.
 
-#include <dash/algorithm/copy.h>
-#include <dash/algorithm/equal.h>
-#include <dash/algorithm/fill.h>
-#include <dash/algorithm/find.h>
-#include <dash/algorithm/for_each.h>
-#include <dash/algorithm/reduce.h>
-#include <dash/algorithm/sort.h>
-#include <dash/algorithm/transform.h>
+#include <dash/algorithm/Copy.h>
+#include <dash/algorithm/Equal.h>
+#include <dash/algorithm/Fill.h>
+#include <dash/algorithm/Find.h>
+#include <dash/algorithm/ForEach.h>
+#include <dash/algorithm/Reduce.h>
+#include <dash/algorithm/Sort.h>
+#include <dash/algorithm/Transform.h>
 
 #endif  // DASH_ALGORITHM_H

@@ -15,7 +15,7 @@
 
 #include <dash/detail/array_core.h>
 #include <dash/glob_ptr.h>
-#include <dash/init.h>
+#include <dash/Init.h>
 
 namespace dash {
 

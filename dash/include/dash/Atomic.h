@@ -13,8 +13,8 @@
 #include <dart/communication.h>
 #include <dash/detail/dart_type.h>
 #include <dash/detail/global_memory.h>
-#include <dash/exception.h>
-#include <dash/team.h>
+#include <dash/Exception.h>
+#include <dash/Team.h>
 
 namespace dash {
 

@@ -19,7 +19,7 @@
 
 #include <dash/detail/range.h>
 #include <dash/detail/transfer.h>
-#include <dash/future.h>
+#include <dash/Future.h>
 #include <dash/glob_ptr.h>
 
 namespace dash {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/exception.h>
-#include <dash/init.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
 
 namespace dash {
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 
 #include <dart/sync.h>
-#include <dash/team.h>
+#include <dash/Team.h>
 
 namespace dash {
 

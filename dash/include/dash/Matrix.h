@@ -1,0 +1,8 @@
+#ifndef DASH_MATRIX_H
+#define DASH_MATRIX_H
+
+// DASH's header name for dash::Matrix and dash::NArray (in narray.h).
+
+#include <dash/narray.h>
+
+#endif  // DASH_MATRIX_H

@@ -1,0 +1,11 @@
+#ifndef DASH_PATTERN_H
+#define DASH_PATTERN_H
+
+// DASH's header name for dash::Pattern and the distribution vocabulary.
+
+#include <dash/pattern/distribution.h>
+#include <dash/pattern/team_spec.h>
+#include <dash/pattern/pattern.h>
+#include <dash/pattern/size_spec.h>
+
+#endif  // DASH_PATTERN_H
