@@ -14,7 +14,7 @@
 // element for a write from another node. The writer's put completes only
 // while the target is in the runtime (README: Progress), and a loop loading
 // one's own memory never enters it. Such a poller has to call the runtime
-// (e.g. dash::Atomic::load) while it waits.
+// while it waits (OwnMemoryThroughTheRuntime).
 #include <cstring>
 #include <vector>
 
@@ -91,6 +91,20 @@ TEST(Polling, HeldReferences) {
 TEST(Polling, AsyncWrites) {
   write_and_poll(Write::Async, true, false);
   write_and_poll(Write::Async, false, true);
+}
+
+// The remedy for polling one's own memory on the MPI path: a dash::Atomic
+// (on unit 0) goes through the runtime, so waiting on it serves the write.
+TEST(Polling, OwnMemoryThroughTheRuntime) {
+  dash::Atomic<long> flag(0);
+  if (dash::myid() == dash::size() - 1) {
+    EXPECT_GT(work(kWork), 1.0);
+    flag.store(7);
+  }
+  if (dash::myid() == 0)
+    while (flag.load() != 7) {
+    }
+  dash::barrier();
 }
 
 // Not a lock-free atomic size: copied between the fences.
