@@ -51,13 +51,13 @@ class AsyncView {
 
   /// Element with linear global index `gindex` (unchecked).
   AsyncRef<T, N> operator[](std::size_t gindex) const {
-    detail::check_alive(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
+    detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
     return AsyncRef<T, N>(core_, core_->pattern.local(gindex));
   }
   /// Element at global coordinates (unchecked).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
   AsyncRef<T, N> operator()(Is... coords) const {
-    detail::check_alive(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
+    detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
     return AsyncRef<T, N>(core_, core_->pattern.local({static_cast<std::size_t>(coords)...}));
   }
 

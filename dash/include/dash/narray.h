@@ -126,9 +126,9 @@ class NArray {
   const_iterator cend() const { return end(); }
 
   /// Element with linear (row-major) global index `gindex`, unchecked.
-  reference operator[](size_type gindex) { return element<T>(live_core().pattern.local(gindex)); }
+  reference operator[](size_type gindex) { return element<T>(access_core().pattern.local(gindex)); }
   const_reference operator[](size_type gindex) const {
-    return element<const T>(live_core().pattern.local(gindex));
+    return element<const T>(access_core().pattern.local(gindex));
   }
   /// As operator[]; throws std::out_of_range unless gindex < size().
   reference at(size_type gindex) { return element<T>(checked(gindex)); }
@@ -137,12 +137,12 @@ class NArray {
   /// Element at global coordinates, unchecked: matrix(i, j).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N && (N > 1)>>
   reference operator()(Is... coords) {
-    return element<T>(live_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
+    return element<T>(access_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
   }
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N && (N > 1)>>
   const_reference operator()(Is... coords) const {
     return element<const T>(
-        live_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
+        access_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
   }
   /// As operator(); throws std::out_of_range if a coordinate is outside its
   /// extent.
@@ -202,6 +202,8 @@ class NArray {
     detail::check_alive(c.mem.epoch(), "dash::NArray");
     return c;
   }
+  // Per element: live_core() only if DASH_CHECK_LIVENESS.
+  const core_type& access_core() const { return DASH_CHECK_LIVENESS ? live_core() : *core_; }
   template <typename U>
   GlobRef<U> element(const LocalIndex& li) const {
     return core_->template ref<U>(li.unit, li.index);
