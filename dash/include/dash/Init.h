@@ -17,6 +17,20 @@
 #include <cstdint>
 
 #include <dash/Types.h>
+// DASH_CHECK_LIVENESS: whether element access (arr[i], m(i, j), *it,
+// view(i, j), arr.async[i], Shared::get/set) checks that its container is
+// alive: not empty or moved from (std::logic_error) and made in the current
+// run (dash::NotInitialized). The check is 2-5 % of a local element access
+// (README), so it follows assert: on unless NDEBUG; define it to 0 or 1 to
+// choose. Unaffected: at() (always checked), and every call that is not per
+// element (begin(), algorithms, flush, teams, locks, atomics).
+#ifndef DASH_CHECK_LIVENESS
+#ifdef NDEBUG
+#define DASH_CHECK_LIVENESS 0
+#else
+#define DASH_CHECK_LIVENESS 1
+#endif
+#endif
 
 namespace dash {
 
@@ -68,6 +82,10 @@ inline bool alive(std::uint64_t epoch) { return epoch != 0 && epoch == current_e
 [[noreturn]] void throw_dead(const char* what);
 inline void check_alive(std::uint64_t epoch, const char* what) {
   if (__builtin_expect(!alive(epoch), 0)) throw_dead(what);
+}
+/// check_alive for element access: only if DASH_CHECK_LIVENESS.
+inline void check_alive_access(std::uint64_t epoch, const char* what) {
+  if constexpr (DASH_CHECK_LIVENESS) check_alive(epoch, what);
 }
 
 /// Registers an object holding global resources of kind `what` (a string

@@ -39,7 +39,7 @@ class Shared {
   void set(const T& value) { ref().set(value); }
   /// A global reference to the value (compound assignments are atomic).
   GlobRef<T> ref() const {
-    detail::check_alive(mem_.epoch(), "dash::Shared");
+    detail::check_alive_access(mem_.epoch(), "dash::Shared");
     T* direct = mem_.direct(owner_);
     return GlobRef<T>(mem_.gptr(owner_, 0), direct);
   }

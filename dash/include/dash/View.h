@@ -45,7 +45,7 @@ class View {
   /// Element at coordinates relative to the view (unchecked).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
   reference operator()(Is... coords) const {
-    detail::check_alive(core_->mem.epoch(), "dash::View");
+    detail::check_alive_access(core_->mem.epoch(), "dash::View");
     extents_type c{static_cast<size_type>(coords)...};
     for (std::size_t d = 0; d < N; ++d) c[d] += block_.offsets[d];
     return core_->template ref<T>(c);

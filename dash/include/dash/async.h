@@ -4,13 +4,15 @@
 // Asynchronous element writes: arr.async[i] = v starts a put and returns at
 // once; arr.async.flush() (or arr.flush()) completes all of them (visible at
 // the targets). The written values are kept until then, so temporaries may
-// be assigned. Elements reachable by load/store are written directly.
+// be assigned. Elements reachable by load/store are written directly, as
+// dart_put writes them (visible at the latest after the flush's fence).
 
 #include <cstddef>
 #include <type_traits>
 
 #include <dart/communication.h>
 #include <dash/detail/array_core.h>
+#include <dash/detail/direct_access.h>
 #include <dash/Exception.h>
 #include <dash/Init.h>
 
@@ -25,7 +27,7 @@ class AsyncRef {
   /// Starts writing `value`; complete at the next flush().
   const AsyncRef& operator=(const T& value) const {
     if (T* direct = core_->mem.direct(li_.unit)) {
-      direct[li_.index] = value;
+      detail::direct_store_unfenced(direct + li_.index, value);
       return *this;
     }
     core_->async_values.push_back(value);
@@ -49,13 +51,13 @@ class AsyncView {
 
   /// Element with linear global index `gindex` (unchecked).
   AsyncRef<T, N> operator[](std::size_t gindex) const {
-    detail::check_alive(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
+    detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
     return AsyncRef<T, N>(core_, core_->pattern.local(gindex));
   }
   /// Element at global coordinates (unchecked).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
   AsyncRef<T, N> operator()(Is... coords) const {
-    detail::check_alive(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
+    detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
     return AsyncRef<T, N>(core_, core_->pattern.local({static_cast<std::size_t>(coords)...}));
   }
 

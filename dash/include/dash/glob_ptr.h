@@ -43,7 +43,7 @@ class GlobPtr {
   GlobPtr(const GlobPtr<U, N>& other) : GlobPtr(other.core(), other.view(), other.pos()) {}
 
   reference operator*() const {
-    detail::check_alive(core_ ? core_->mem.epoch() : 0, "dash::GlobPtr");
+    detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::GlobPtr");
     return core_->template ref<T>(coords());
   }
   reference operator[](difference_type i) const { return *(*this + i); }

@@ -5,7 +5,9 @@
 // matrix(i, j) and *iterator return. Reading converts to T (a get), assigning
 // stores (a put); both are complete on return. Elements the calling unit can
 // reach by load/store (its own, and on the shared-memory path those of units
-// on its node) are accessed directly, the others through DART.
+// on its node) are accessed directly, the others through DART; both with
+// DART's ordering (detail/direct_access.h), so that a loop polling an element
+// another unit writes sees the write.
 //
 // Compound assignments on arithmetic types are atomic (dart_accumulate, or
 // dart_fetch_and_op for the postfix forms) and complete on return. /= and %=
@@ -16,6 +18,7 @@
 
 #include <dart/communication.h>
 #include <dash/detail/dart_type.h>
+#include <dash/detail/direct_access.h>
 #include <dash/Exception.h>
 
 namespace dash {
@@ -30,7 +33,7 @@ class GlobRef {
 
   /// Reads the element.
   value_type get() const {
-    if (direct_) return *direct_;
+    if (direct_) return detail::direct_load(direct_);
     value_type value;
     detail::check(dart_get_blocking(&value, gptr_, sizeof(value_type), DART_TYPE_BYTE,
                                     DART_TYPE_BYTE),
@@ -43,7 +46,7 @@ class GlobRef {
   void set(const value_type& value) const {
     static_assert(!std::is_const_v<T>, "dash::GlobRef: cannot write through a const reference");
     if (direct_) {
-      *direct_ = value;
+      detail::direct_store(direct_, value);
       return;
     }
     detail::check(dart_put_blocking(gptr_, &value, sizeof(value_type), DART_TYPE_BYTE,

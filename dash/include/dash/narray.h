@@ -167,12 +167,12 @@ class NArray {
   /// Element at global coordinates, unchecked: matrix(i, j).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N && (N > 1)>>
   reference operator()(Is... coords) {
-    return element<T>(live_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
+    return element<T>(access_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
   }
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N && (N > 1)>>
   const_reference operator()(Is... coords) const {
     return element<const T>(
-        live_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
+        access_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
   }
   /// As operator(); throws std::out_of_range if a coordinate is outside its
   /// extent.
@@ -235,10 +235,12 @@ class NArray {
     detail::check_alive(c.mem.epoch(), "dash::NArray");
     return c;
   }
+  // Per element: live_core() only if DASH_CHECK_LIVENESS.
+  const core_type& access_core() const { return DASH_CHECK_LIVENESS ? live_core() : *core_; }
   template <typename U>
   decltype(auto) subscript(size_type i) const {
     if constexpr (N == 1) {
-      return element<U>(live_core().pattern.local(i));
+      return element<U>(access_core().pattern.local(i));
     } else {
       extents_type coords{};
       coords[0] = i;

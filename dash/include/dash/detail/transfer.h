@@ -9,8 +9,10 @@
 // into one run; equal-length pieces at constant distances on both sides
 // (the rows of a unit's block of a matrix view) form one strided group,
 // moved by a single transfer with DART strided types. Parts reachable by
-// load/store are copied with memcpy.
+// load/store are copied with memmove between the fences DART puts around
+// such copies.
 
+#include <atomic>
 #include <cstddef>
 #include <cstring>
 #include <vector>
@@ -84,6 +86,8 @@ void start_transfer(const ArrayCore<T, N>& core, const Block<N>& view, std::size
   constexpr std::size_t elem = sizeof(T);
   for (const TransferGroup& g : transfer_plan(core.pattern, view, first, last)) {
     if (T* direct = core.mem.direct(g.unit)) {
+      // Fenced as DART's blocking shared-memory transfers (direct_access.h).
+      if (!put) std::atomic_thread_fence(std::memory_order_acquire);
       for (std::size_t i = 0; i < g.count; ++i) {
         T* remote = direct + g.lindex + i * g.lstride;
         T* local = buf + g.pos + i * g.pstride;
@@ -92,6 +96,7 @@ void start_transfer(const ArrayCore<T, N>& core, const Block<N>& view, std::size
         else
           std::memmove(local, remote, g.len * elem);
       }
+      if (put) std::atomic_thread_fence(std::memory_order_seq_cst);
       continue;
     }
     dart_datatype_t rtype = strided_bytes(elem, g.count, g.len, g.lstride, transfers);
