@@ -17,6 +17,7 @@
 #include "datatype.h"
 #include "team.h"
 
+/* The class column of DART_BASIC_TYPES (dart/types.h). */
 typedef enum {
   DART_TC_NONE = 0,
   DART_TC_INT,     /* C integers */
@@ -28,15 +29,9 @@ typedef enum {
 
 static inline dart_type_class_t dart__type_class(dart_datatype_t t) {
   switch (t) {
-    case DART_TYPE_SHORT: case DART_TYPE_INT: case DART_TYPE_UINT: case DART_TYPE_LONG:
-    case DART_TYPE_ULONG: case DART_TYPE_LONGLONG: case DART_TYPE_ULONGLONG: case DART_TYPE_INT8:
-    case DART_TYPE_INT16: case DART_TYPE_INT32: case DART_TYPE_INT64: case DART_TYPE_UINT8:
-    case DART_TYPE_UINT16: case DART_TYPE_UINT32: case DART_TYPE_UINT64:
-      return DART_TC_INT;
-    case DART_TYPE_BYTE: return DART_TC_BYTE;
-    case DART_TYPE_CHAR: return DART_TC_CHAR;
-    case DART_TYPE_FLOAT: case DART_TYPE_DOUBLE: case DART_TYPE_LONG_DOUBLE: return DART_TC_FLOAT;
-    case DART_TYPE_FLOAT_COMPLEX: case DART_TYPE_DOUBLE_COMPLEX: return DART_TC_COMPLEX;
+#define DART_TYPE_CLASS_(name, ctype, cls, mpi) case DART_TYPE_##name: return DART_TC_##cls;
+    DART_BASIC_TYPES(DART_TYPE_CLASS_)
+#undef DART_TYPE_CLASS_
     default: return DART_TC_NONE;
   }
 }
@@ -87,10 +82,11 @@ static inline const char *dart__op_name(dart_operation_t op) {
 
 static inline const char *dart__type_name(dart_datatype_t t) {
   static const char *const names[] = {
-      "UNDEFINED", "BYTE",   "SHORT",  "INT",    "UINT",   "LONG",          "ULONG",
-      "LONGLONG",  "ULONGLONG", "FLOAT", "DOUBLE", "LONG_DOUBLE", "INT8",   "INT16",
-      "INT32",     "INT64",  "UINT8",  "UINT16", "UINT32", "UINT64",        "CHAR",
-      "FLOAT_COMPLEX", "DOUBLE_COMPLEX"};
+      "UNDEFINED",
+#define DART_TYPE_NAME_(name, ctype, cls, mpi) #name,
+      DART_BASIC_TYPES(DART_TYPE_NAME_)
+#undef DART_TYPE_NAME_
+  };
   return t >= 0 && t <= DART_TYPE_LAST_BASIC ? names[t] : "derived";
 }
 

@@ -40,7 +40,6 @@
  * path it is complete at dart_flush(gptr) (values may be reused after
  * dart_flush_local). All CPU atomics are sequentially consistent (full
  * barriers), so they also order the caller's shared-memory puts and gets. */
-#include <complex.h>
 #include <limits.h>
 #include <string.h>
 #include "amo.h"
@@ -76,82 +75,49 @@ static inline void load16(void *addr, void *out) {
 
 /* ---- new = cur op val, per basic type ---- */
 
-/* Integers compute in uint64_t: wrap-around instead of signed overflow. */
-#define COMBINE_INT(T)                                                              \
-  do {                                                                              \
-    T a, b, r;                                                                      \
-    memcpy(&a, cur, sizeof a);                                                      \
-    memcpy(&b, val, sizeof b);                                                      \
-    switch (op) {                                                                   \
-      case DART_OP_SUM: r = (T)((uint64_t)a + (uint64_t)b); break;                  \
-      case DART_OP_PROD: r = (T)((uint64_t)a * (uint64_t)b); break;                 \
-      case DART_OP_MIN: r = b < a ? b : a; break;                                   \
-      case DART_OP_MAX: r = b > a ? b : a; break;                                   \
-      case DART_OP_BAND: r = (T)(a & b); break;                                     \
-      case DART_OP_BOR: r = (T)(a | b); break;                                      \
-      case DART_OP_BXOR: r = (T)(a ^ b); break;                                     \
-      case DART_OP_LAND: r = (T)(a && b); break;                                    \
-      case DART_OP_LOR: r = (T)(a || b); break;                                     \
-      case DART_OP_LXOR: r = (T)(!a != !b); break;                                  \
-      case DART_OP_REPLACE: r = b; break;                                           \
-      default: r = a; break;                                                        \
-    }                                                                               \
-    memcpy(out, &r, sizeof r);                                                      \
-  } while (0)
+/* The operations of each type class (amo.h) besides REPLACE and NO_OP, as
+ * switch cases on a, b -> r. Integers compute in uint64_t: wrap-around
+ * instead of signed overflow. */
+#define ORDER_CASES                                                                  \
+  case DART_OP_MIN: r = b < a ? b : a; break;                                        \
+  case DART_OP_MAX: r = b > a ? b : a; break;
+#define BITWISE_CASES(T)                                                             \
+  case DART_OP_BAND: r = (T)(a & b); break;                                          \
+  case DART_OP_BOR: r = (T)(a | b); break;                                           \
+  case DART_OP_BXOR: r = (T)(a ^ b); break;
+#define FIELD_CASES                                                                  \
+  case DART_OP_SUM: r = a + b; break;                                                \
+  case DART_OP_PROD: r = a * b; break;
+#define CASES_INT(T)                                                                 \
+  case DART_OP_SUM: r = (T)((uint64_t)a + (uint64_t)b); break;                       \
+  case DART_OP_PROD: r = (T)((uint64_t)a * (uint64_t)b); break;                      \
+  ORDER_CASES BITWISE_CASES(T)                                                       \
+  case DART_OP_LAND: r = (T)(a && b); break;                                         \
+  case DART_OP_LOR: r = (T)(a || b); break;                                          \
+  case DART_OP_LXOR: r = (T)(!a != !b); break;
+#define CASES_BYTE(T) BITWISE_CASES(T)
+#define CASES_CHAR(T)
+#define CASES_FLOAT(T) FIELD_CASES ORDER_CASES
+#define CASES_COMPLEX(T) FIELD_CASES
 
-#define COMBINE_FLOAT(T)                                                            \
-  do {                                                                              \
-    T a, b, r;                                                                      \
-    memcpy(&a, cur, sizeof a);                                                      \
-    memcpy(&b, val, sizeof b);                                                      \
-    switch (op) {                                                                   \
-      case DART_OP_SUM: r = a + b; break;                                           \
-      case DART_OP_PROD: r = a * b; break;                                          \
-      case DART_OP_MIN: r = b < a ? b : a; break;                                   \
-      case DART_OP_MAX: r = b > a ? b : a; break;                                   \
-      case DART_OP_REPLACE: r = b; break;                                           \
-      default: r = a; break;                                                        \
-    }                                                                               \
-    memcpy(out, &r, sizeof r);                                                      \
-  } while (0)
-
-#define COMBINE_COMPLEX(T)                                                          \
-  do {                                                                              \
-    T a, b, r;                                                                      \
-    memcpy(&a, cur, sizeof a);                                                      \
-    memcpy(&b, val, sizeof b);                                                      \
-    switch (op) {                                                                   \
-      case DART_OP_SUM: r = a + b; break;                                           \
-      case DART_OP_PROD: r = a * b; break;                                          \
-      case DART_OP_REPLACE: r = b; break;                                           \
-      default: r = a; break;                                                        \
-    }                                                                               \
-    memcpy(out, &r, sizeof r);                                                      \
-  } while (0)
+/* One case of combine's switch per row of DART_BASIC_TYPES. */
+#define COMBINE_CASE(name, T, cls, mpi)                                              \
+  case DART_TYPE_##name: {                                                           \
+    T a, b, r;                                                                       \
+    memcpy(&a, cur, sizeof a);                                                       \
+    memcpy(&b, val, sizeof b);                                                       \
+    switch (op) {                                                                    \
+      CASES_##cls(T)                                                                 \
+      case DART_OP_REPLACE: r = b; break;                                            \
+      default: r = a; break;                                                         \
+    }                                                                                \
+    memcpy(out, &r, sizeof r);                                                       \
+    break;                                                                           \
+  }
 
 static void combine(dart_datatype_t type, dart_operation_t op, const void *cur, const void *val, void *out) {
   switch (type) {
-    case DART_TYPE_SHORT: COMBINE_INT(short); break;
-    case DART_TYPE_INT: COMBINE_INT(int); break;
-    case DART_TYPE_UINT: COMBINE_INT(unsigned); break;
-    case DART_TYPE_LONG: COMBINE_INT(long); break;
-    case DART_TYPE_ULONG: COMBINE_INT(unsigned long); break;
-    case DART_TYPE_LONGLONG: COMBINE_INT(long long); break;
-    case DART_TYPE_ULONGLONG: COMBINE_INT(unsigned long long); break;
-    case DART_TYPE_INT8: COMBINE_INT(int8_t); break;
-    case DART_TYPE_INT16: COMBINE_INT(int16_t); break;
-    case DART_TYPE_INT32: COMBINE_INT(int32_t); break;
-    case DART_TYPE_INT64: COMBINE_INT(int64_t); break;
-    case DART_TYPE_UINT8: case DART_TYPE_BYTE: COMBINE_INT(uint8_t); break;
-    case DART_TYPE_UINT16: COMBINE_INT(uint16_t); break;
-    case DART_TYPE_UINT32: COMBINE_INT(uint32_t); break;
-    case DART_TYPE_UINT64: COMBINE_INT(uint64_t); break;
-    case DART_TYPE_CHAR: COMBINE_INT(char); break; /* REPLACE only (checked) */
-    case DART_TYPE_FLOAT: COMBINE_FLOAT(float); break;
-    case DART_TYPE_DOUBLE: COMBINE_FLOAT(double); break;
-    case DART_TYPE_LONG_DOUBLE: COMBINE_FLOAT(long double); break;
-    case DART_TYPE_FLOAT_COMPLEX: COMBINE_COMPLEX(float complex); break;
-    case DART_TYPE_DOUBLE_COMPLEX: COMBINE_COMPLEX(double complex); break;
+    DART_BASIC_TYPES(COMBINE_CASE)
     default: break;
   }
 }

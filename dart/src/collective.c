@@ -15,8 +15,8 @@
  * operations MPI defines for them (amo.h); anything else is DART_ERR_INVAL.
  *
  * MINMAX reduces (min, max) pairs in one pass: a user-defined MPI
- * operation over a pair type, one per basic type, created on first use
- * and freed by dart__collective_fini.
+ * operation over a pair type, one per ordered basic type, created on first
+ * use and freed by dart__collective_fini.
  *
  * Errors. Arguments every unit passes alike (team, root, type, operation,
  * count) are checked before any communication, so every unit fails the
@@ -44,124 +44,73 @@ dart_ret_t dart_barrier(dart_team_t team) {
   return DART_OK;
 }
 
-/* ---- MIN/MAX on unsigned types ---- */
+/* ---- DART's own MIN, MAX and MINMAX operations, created on first use ----
+ *
+ * MINMAX has no MPI counterpart: a user operation over a pair type, on the
+ * ordered classes (C integers, floating point). MIN and MAX on unsigned
+ * types: MPICH 4.0.2 compares them as signed (a MIN of {UINT64_MAX, 5}
+ * gives UINT64_MAX), so DART reduces them with its own operations too. */
 
-/* MPICH 4.0.2 compares unsigned types as signed in MPI_MIN / MPI_MAX (a
- * MIN of {UINT64_MAX, 5} gives UINT64_MAX), so DART reduces them with its
- * own operations, created on first use. */
-#define UNSIGNED_FN(NAME, T)                                                         \
-  static void umin_##NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {       \
+#define KEEP_IF(CMP, i) if (a[i] CMP b[i]) b[i] = a[i];
+#define USER_FN(NAME, T, BODY)                                                       \
+  static void NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {             \
     (void)dt;                                                                        \
     const T *a = in;                                                                 \
     T *b = inout;                                                                    \
-    for (int i = 0; i < *len; i++)                                                   \
-      if (a[i] < b[i]) b[i] = a[i];                                                  \
-  }                                                                                  \
-  static void umax_##NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {       \
-    (void)dt;                                                                        \
-    const T *a = in;                                                                 \
-    T *b = inout;                                                                    \
-    for (int i = 0; i < *len; i++)                                                   \
-      if (a[i] > b[i]) b[i] = a[i];                                                  \
+    BODY                                                                             \
   }
-UNSIGNED_FN(uint, unsigned)
-UNSIGNED_FN(ulong, unsigned long)
-UNSIGNED_FN(ullong, unsigned long long)
-UNSIGNED_FN(u8, uint8_t)
-UNSIGNED_FN(u16, uint16_t)
-UNSIGNED_FN(u32, uint32_t)
-UNSIGNED_FN(u64, uint64_t)
+#define ORDER_FNS(name, T)                                                           \
+  USER_FN(min_##name, T, for (int i = 0; i < *len; i++) KEEP_IF(<, i))               \
+  USER_FN(max_##name, T, for (int i = 0; i < *len; i++) KEEP_IF(>, i))               \
+  USER_FN(minmax_##name, T,                                                          \
+          for (int i = 0; i < 2 * *len; i += 2) { KEEP_IF(<, i) KEEP_IF(>, i + 1) })
+/* (T)-1 > 0 holds for unsigned T only; being a constant, it drops the
+ * MIN/MAX functions of the other types at compile time. */
+#define UNSIGNED_ONLY(T, f) ((T)-1 > (T)0 ? f : NULL)
+#define ORDER_ROW(name, T)                                                           \
+  [DART_TYPE_##name] = {[DART_OP_MIN] = UNSIGNED_ONLY(T, min_##name),                \
+                        [DART_OP_MAX] = UNSIGNED_ONLY(T, max_##name),                \
+                        [DART_OP_MINMAX] = minmax_##name},
+/* Expands to x for the ordered classes only. */
+#define IF_ORDERED_INT(x) x
+#define IF_ORDERED_FLOAT(x) x
+#define IF_ORDERED_BYTE(x)
+#define IF_ORDERED_CHAR(x)
+#define IF_ORDERED_COMPLEX(x)
+#define ORDERED_FNS_(name, ctype, cls, mpi) IF_ORDERED_##cls(ORDER_FNS(name, ctype))
+#define ORDERED_ROW_(name, ctype, cls, mpi) IF_ORDERED_##cls(ORDER_ROW(name, ctype))
+DART_BASIC_TYPES(ORDERED_FNS_)
 
-static MPI_User_function *const unsigned_fn[2][DART_TYPE_LAST_BASIC + 1] = {
-    {[DART_TYPE_UINT] = umin_uint, [DART_TYPE_ULONG] = umin_ulong, [DART_TYPE_ULONGLONG] = umin_ullong,
-     [DART_TYPE_UINT8] = umin_u8, [DART_TYPE_UINT16] = umin_u16, [DART_TYPE_UINT32] = umin_u32,
-     [DART_TYPE_UINT64] = umin_u64},
-    {[DART_TYPE_UINT] = umax_uint, [DART_TYPE_ULONG] = umax_ulong, [DART_TYPE_ULONGLONG] = umax_ullong,
-     [DART_TYPE_UINT8] = umax_u8, [DART_TYPE_UINT16] = umax_u16, [DART_TYPE_UINT32] = umax_u32,
-     [DART_TYPE_UINT64] = umax_u64},
-};
-static MPI_Op unsigned_op[2][DART_TYPE_LAST_BASIC + 1];
-static int unsigned_made[2][DART_TYPE_LAST_BASIC + 1];
-
-/* Replaces *mop by DART's own operation for MIN/MAX on an unsigned type. */
-static dart_ret_t unsigned_minmax(dart_operation_t op, dart_datatype_t b, MPI_Op *mop) {
-  int is_max = op == DART_OP_MAX;
-  if ((op != DART_OP_MIN && !is_max) || !unsigned_fn[is_max][b]) return DART_OK;
-  if (!unsigned_made[is_max][b]) {
-    DART_MPI(MPI_Op_create(unsigned_fn[is_max][b], 1, &unsigned_op[is_max][b]), "MPI_Op_create");
-    unsigned_made[is_max][b] = 1;
-    dart__fini_register();
-  }
-  *mop = unsigned_op[is_max][b];
-  return DART_OK;
-}
-
-/* ---- MINMAX: pair types and user operations, created on first use ---- */
-
-#define MINMAX_FN(NAME, T)                                                           \
-  static void minmax_##NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {     \
-    (void)dt;                                                                        \
-    const T *a = in;                                                                 \
-    T *b = inout;                                                                    \
-    for (int i = 0; i < *len; i++) {                                                 \
-      if (a[2 * i] < b[2 * i]) b[2 * i] = a[2 * i];                                  \
-      if (a[2 * i + 1] > b[2 * i + 1]) b[2 * i + 1] = a[2 * i + 1];                  \
-    }                                                                                \
-  }
-MINMAX_FN(short, short)
-MINMAX_FN(int, int)
-MINMAX_FN(uint, unsigned)
-MINMAX_FN(long, long)
-MINMAX_FN(ulong, unsigned long)
-MINMAX_FN(llong, long long)
-MINMAX_FN(ullong, unsigned long long)
-MINMAX_FN(float, float)
-MINMAX_FN(double, double)
-MINMAX_FN(ldouble, long double)
-MINMAX_FN(i8, int8_t)
-MINMAX_FN(i16, int16_t)
-MINMAX_FN(i32, int32_t)
-MINMAX_FN(i64, int64_t)
-MINMAX_FN(u8, uint8_t)
-MINMAX_FN(u16, uint16_t)
-MINMAX_FN(u32, uint32_t)
-MINMAX_FN(u64, uint64_t)
-
-static MPI_User_function *const minmax_fn[DART_TYPE_LAST_BASIC + 1] = {
-    [DART_TYPE_SHORT] = minmax_short,    [DART_TYPE_INT] = minmax_int,
-    [DART_TYPE_UINT] = minmax_uint,      [DART_TYPE_LONG] = minmax_long,
-    [DART_TYPE_ULONG] = minmax_ulong,    [DART_TYPE_LONGLONG] = minmax_llong,
-    [DART_TYPE_ULONGLONG] = minmax_ullong, [DART_TYPE_FLOAT] = minmax_float,
-    [DART_TYPE_DOUBLE] = minmax_double,  [DART_TYPE_LONG_DOUBLE] = minmax_ldouble,
-    [DART_TYPE_INT8] = minmax_i8,        [DART_TYPE_INT16] = minmax_i16,
-    [DART_TYPE_INT32] = minmax_i32,      [DART_TYPE_INT64] = minmax_i64,
-    [DART_TYPE_UINT8] = minmax_u8,       [DART_TYPE_UINT16] = minmax_u16,
-    [DART_TYPE_UINT32] = minmax_u32,     [DART_TYPE_UINT64] = minmax_u64,
-};
+/* Indexed by basic type and operation; NULL: MPI's predefined operation. */
+static MPI_User_function *const own_fn[DART_TYPE_LAST_BASIC + 1][DART_OP_MINMAX + 1] = {
+    DART_BASIC_TYPES(ORDERED_ROW_)};
 
 static struct {
-  int made;
-  MPI_Op op;
-  MPI_Datatype pair;
-} minmax[DART_TYPE_LAST_BASIC + 1];
+  int made[DART_OP_MINMAX + 1];
+  MPI_Op op[DART_OP_MINMAX + 1];
+  MPI_Datatype pair; /* MINMAX: (min, max) of the basic type */
+} own[DART_TYPE_LAST_BASIC + 1];
 
-static dart_ret_t minmax_get(const dart_type_info_t *ti, const char *fn, MPI_Op *op, MPI_Datatype *pair) {
+/* For DART's own operations: replaces *mop (and, for MINMAX, *mtype by the
+ * pair type); otherwise leaves both alone. */
+static dart_ret_t own_op(dart_operation_t op, const dart_type_info_t *ti, MPI_Op *mop, MPI_Datatype *mtype) {
   dart_datatype_t b = ti->base;
-  if (!minmax[b].made) {
-    if (!minmax_fn[b])
-      return dart__error(DART_ERR_INVAL, "%s: MINMAX is not defined on type %s", fn, dart__type_name(b));
-    DART_MPI(MPI_Type_contiguous(2, ti->mpi_base, &minmax[b].pair), "MPI_Type_contiguous");
-    DART_MPI(MPI_Type_commit(&minmax[b].pair), "MPI_Type_commit");
-    int ret = MPI_Op_create(minmax_fn[b], 1, &minmax[b].op);
+  if (op > DART_OP_MINMAX || !own_fn[b][op]) return DART_OK;
+  if (!own[b].made[op]) {
+    if (op == DART_OP_MINMAX) {
+      DART_MPI(MPI_Type_contiguous(2, ti->mpi_base, &own[b].pair), "MPI_Type_contiguous");
+      DART_MPI(MPI_Type_commit(&own[b].pair), "MPI_Type_commit");
+    }
+    int ret = MPI_Op_create(own_fn[b][op], 1, &own[b].op[op]);
     if (ret != MPI_SUCCESS) {
-      MPI_Type_free(&minmax[b].pair);
+      if (op == DART_OP_MINMAX) MPI_Type_free(&own[b].pair);
       return dart__mpi_error(ret, "MPI_Op_create");
     }
-    minmax[b].made = 1;
+    own[b].made[op] = 1;
     dart__fini_register();
   }
-  *op = minmax[b].op;
-  *pair = minmax[b].pair;
+  *mop = own[b].op[op];
+  if (op == DART_OP_MINMAX) *mtype = own[b].pair;
   return DART_OK;
 }
 
@@ -183,18 +132,13 @@ void dart__fini_register(void) {
 }
 
 void dart__collective_fini(void) {
-  for (int b = 0; b <= DART_TYPE_LAST_BASIC; b++) {
-    if (!minmax[b].made) continue;
-    MPI_Op_free(&minmax[b].op);
-    MPI_Type_free(&minmax[b].pair);
-    minmax[b].made = 0;
-  }
-  for (int m = 0; m < 2; m++)
-    for (int b = 0; b <= DART_TYPE_LAST_BASIC; b++)
-      if (unsigned_made[m][b]) {
-        MPI_Op_free(&unsigned_op[m][b]);
-        unsigned_made[m][b] = 0;
-      }
+  for (int b = 0; b <= DART_TYPE_LAST_BASIC; b++)
+    for (int op = 0; op <= DART_OP_MINMAX; op++) {
+      if (!own[b].made[op]) continue;
+      MPI_Op_free(&own[b].op[op]);
+      if (op == DART_OP_MINMAX) MPI_Type_free(&own[b].pair);
+      own[b].made[op] = 0;
+    }
   dart__lock_fini();
 }
 
@@ -435,13 +379,9 @@ static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_
       (gets_result && (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK))
     return r;
   MPI_Op mop = dart__op_mpi(op);
-  if ((r = unsigned_minmax(op, ti->base, &mop)) != DART_OK) return r;
   MPI_Datatype mtype = ti->mpi_base;
-  size_t unit_bytes = ti->elem_size;
-  if (op == DART_OP_MINMAX) {
-    if ((r = minmax_get(ti, fn, &mop, &mtype)) != DART_OK) return r;
-    unit_bytes *= 2;
-  }
+  if ((r = own_op(op, ti, &mop, &mtype)) != DART_OK) return r;
+  size_t unit_bytes = op == DART_OP_MINMAX ? 2 * ti->elem_size : ti->elem_size;
   if (nelem == 0) return DART_OK; /* the same on every unit: nothing to do */
   int in_place = sendbuf == recvbuf;
   for (size_t done = 0; done < nelem; done += dart__max_count) {

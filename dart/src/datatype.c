@@ -1,5 +1,4 @@
 /* Data types: the table of basic types and user-made layouts. */
-#include <complex.h>
 #include <stdlib.h>
 #include <string.h>
 #include "datatype.h"
@@ -12,28 +11,9 @@ static const struct {
   size_t size;
   MPI_Datatype mpi;
 } basic[] = {
-    [DART_TYPE_BYTE] = {1, MPI_BYTE},
-    [DART_TYPE_SHORT] = {sizeof(short), MPI_SHORT},
-    [DART_TYPE_INT] = {sizeof(int), MPI_INT},
-    [DART_TYPE_UINT] = {sizeof(unsigned), MPI_UNSIGNED},
-    [DART_TYPE_LONG] = {sizeof(long), MPI_LONG},
-    [DART_TYPE_ULONG] = {sizeof(unsigned long), MPI_UNSIGNED_LONG},
-    [DART_TYPE_LONGLONG] = {sizeof(long long), MPI_LONG_LONG},
-    [DART_TYPE_ULONGLONG] = {sizeof(unsigned long long), MPI_UNSIGNED_LONG_LONG},
-    [DART_TYPE_FLOAT] = {sizeof(float), MPI_FLOAT},
-    [DART_TYPE_DOUBLE] = {sizeof(double), MPI_DOUBLE},
-    [DART_TYPE_LONG_DOUBLE] = {sizeof(long double), MPI_LONG_DOUBLE},
-    [DART_TYPE_INT8] = {1, MPI_INT8_T},
-    [DART_TYPE_INT16] = {2, MPI_INT16_T},
-    [DART_TYPE_INT32] = {4, MPI_INT32_T},
-    [DART_TYPE_INT64] = {8, MPI_INT64_T},
-    [DART_TYPE_UINT8] = {1, MPI_UINT8_T},
-    [DART_TYPE_UINT16] = {2, MPI_UINT16_T},
-    [DART_TYPE_UINT32] = {4, MPI_UINT32_T},
-    [DART_TYPE_UINT64] = {8, MPI_UINT64_T},
-    [DART_TYPE_CHAR] = {1, MPI_CHAR},
-    [DART_TYPE_FLOAT_COMPLEX] = {sizeof(float complex), MPI_C_FLOAT_COMPLEX},
-    [DART_TYPE_DOUBLE_COMPLEX] = {sizeof(double complex), MPI_C_DOUBLE_COMPLEX},
+#define BASIC_(name, ctype, cls, mpi) [DART_TYPE_##name] = {sizeof(ctype), mpi},
+    DART_BASIC_TYPES(BASIC_)
+#undef BASIC_
 };
 
 dart_ret_t dart__types_init(void) {

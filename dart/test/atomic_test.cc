@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dart_test.h"
+#include "reference_ops.h"
 
 namespace {
 
@@ -51,44 +52,6 @@ ASSERT_DART_OK(dart_put_blocking(ctr, &zero, 1, DART_TYPE_INT64, DART_TYPE_INT64
   ASSERT_DART_OK(dart_team_memfree(g));
 }
 
-// ---- Serial reference for one operation ----
-
-template <class T> struct is_cplx : std::false_type {};
-template <class T> struct is_cplx<std::complex<T>> : std::true_type {};
-
-template <class T> T ref_op(dart_operation_t op, T a, T b) {
-  if constexpr (is_cplx<T>::value) {
-    switch (op) {
-      case DART_OP_SUM: return a + b;
-      case DART_OP_PROD: return a * b;
-      case DART_OP_REPLACE: return b;
-      default: return a;
-    }
-  } else {
-  switch (op) {
-    case DART_OP_SUM: return static_cast<T>(a + b);
-    case DART_OP_PROD: return static_cast<T>(a * b);
-    case DART_OP_MIN: return b < a ? b : a;
-    case DART_OP_MAX: return b > a ? b : a;
-    case DART_OP_REPLACE: return b;
-    case DART_OP_NO_OP: return a;
-    case DART_OP_LAND: return static_cast<T>(a && b);
-    case DART_OP_LOR: return static_cast<T>(a || b);
-    case DART_OP_LXOR: return static_cast<T>(!a != !b);
-    default: break;
-  }
-  if constexpr (std::is_integral<T>::value) {
-    switch (op) {
-      case DART_OP_BAND: return static_cast<T>(a & b);
-      case DART_OP_BOR: return static_cast<T>(a | b);
-      case DART_OP_BXOR: return static_cast<T>(a ^ b);
-      default: break;
-    }
-  }
-  return a;
-  }
-}
-
 // fetch_and_op with every op on this unit's own element of `g` (a segment
 // of DART_TEAM_ALL: the MPI path with virtual nodes, CPU atomics without).
 template <class T>
@@ -102,7 +65,7 @@ void ops_on_type(dart_gptr_t g, dart_datatype_t dt, std::vector<dart_operation_t
     ASSERT_DART_OK(dart_fetch_and_op(mine, &v, &res, dt, op)) << "type " << dt << " op " << op;
     EXPECT_EQ(a, res) << "type " << dt << " op " << op;
     ASSERT_DART_OK(dart_get_blocking(&cur, mine, 1, dt, dt));
-    EXPECT_EQ(ref_op(op, a, b), cur) << "type " << dt << " op " << op;
+    EXPECT_EQ(apply_op(op, a, b), cur) << "type " << dt << " op " << op;
     // accumulate (no fetch): same result
     if (op != DART_OP_NO_OP) {
       T four[1] = {a};
@@ -110,7 +73,7 @@ void ops_on_type(dart_gptr_t g, dart_datatype_t dt, std::vector<dart_operation_t
       ASSERT_DART_OK(dart_accumulate(mine, &v, 1, dt, op));
       ASSERT_DART_OK(dart_flush(mine));
       ASSERT_DART_OK(dart_get_blocking(&cur, mine, 1, dt, dt));
-      EXPECT_EQ(ref_op(op, a, b), cur) << "accumulate type " << dt << " op " << op;
+      EXPECT_EQ(apply_op(op, a, b), cur) << "accumulate type " << dt << " op " << op;
     }
   }
   for (dart_operation_t op : bad) {
@@ -121,14 +84,6 @@ EXPECT_EQ(DART_ERR_INVAL, dart_accumulate(mine, &v, 1, dt, op));
 }
   }
 }
-
-const std::vector<dart_operation_t> kIntOps = {DART_OP_SUM,  DART_OP_PROD, DART_OP_MIN,  DART_OP_MAX,
-                                               DART_OP_BAND, DART_OP_BOR,  DART_OP_BXOR, DART_OP_LAND,
-                                               DART_OP_LOR,  DART_OP_LXOR, DART_OP_REPLACE, DART_OP_NO_OP};
-const std::vector<dart_operation_t> kFloatOps = {DART_OP_SUM, DART_OP_PROD, DART_OP_MIN,
-                                                 DART_OP_MAX, DART_OP_REPLACE, DART_OP_NO_OP};
-const std::vector<dart_operation_t> kFloatBad = {DART_OP_BAND, DART_OP_BOR, DART_OP_BXOR,
-                                                 DART_OP_LAND, DART_OP_LOR, DART_OP_LXOR, DART_OP_MINMAX};
 
 }  // namespace
 
@@ -284,33 +239,12 @@ TEST(Atomic, AccumulateLayoutsAndArraysLargerThanOnePiece) {
 TEST(Atomic, EveryOperationEveryType) {
   dart_gptr_t g;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 64, &g));
-  ops_on_type<int>(g, DART_TYPE_INT, kIntOps, {DART_OP_MINMAX});
-  ops_on_type<short>(g, DART_TYPE_SHORT, kIntOps, {});
-  ops_on_type<unsigned>(g, DART_TYPE_UINT, kIntOps, {});
-  ops_on_type<long>(g, DART_TYPE_LONG, kIntOps, {});
-  ops_on_type<unsigned long>(g, DART_TYPE_ULONG, kIntOps, {});
-  ops_on_type<long long>(g, DART_TYPE_LONGLONG, kIntOps, {});
-  ops_on_type<unsigned long long>(g, DART_TYPE_ULONGLONG, kIntOps, {});
-  ops_on_type<int8_t>(g, DART_TYPE_INT8, kIntOps, {});
-  ops_on_type<int16_t>(g, DART_TYPE_INT16, kIntOps, {});
-  ops_on_type<int32_t>(g, DART_TYPE_INT32, kIntOps, {});
-  ops_on_type<int64_t>(g, DART_TYPE_INT64, kIntOps, {});
-  ops_on_type<uint8_t>(g, DART_TYPE_UINT8, kIntOps, {});
-  ops_on_type<uint16_t>(g, DART_TYPE_UINT16, kIntOps, {});
-  ops_on_type<uint32_t>(g, DART_TYPE_UINT32, kIntOps, {});
-  ops_on_type<uint64_t>(g, DART_TYPE_UINT64, kIntOps, {});
-  ops_on_type<float>(g, DART_TYPE_FLOAT, kFloatOps, kFloatBad);
-  ops_on_type<double>(g, DART_TYPE_DOUBLE, kFloatOps, kFloatBad);
-  ops_on_type<long double>(g, DART_TYPE_LONG_DOUBLE, kFloatOps, kFloatBad);
-  ops_on_type<uint8_t>(g, DART_TYPE_BYTE, {DART_OP_BAND, DART_OP_BOR, DART_OP_BXOR, DART_OP_REPLACE, DART_OP_NO_OP},
-                       {DART_OP_SUM, DART_OP_PROD, DART_OP_MIN, DART_OP_MAX, DART_OP_LAND});
-  ops_on_type<char>(g, DART_TYPE_CHAR, {DART_OP_REPLACE, DART_OP_NO_OP},
-                    {DART_OP_SUM, DART_OP_MIN, DART_OP_BAND, DART_OP_LOR});
-  ops_on_type<std::complex<float>>(g, DART_TYPE_FLOAT_COMPLEX, {DART_OP_SUM, DART_OP_PROD, DART_OP_REPLACE, DART_OP_NO_OP},
-                                   {DART_OP_MIN, DART_OP_MAX, DART_OP_BAND, DART_OP_LAND, DART_OP_LXOR});
-  ops_on_type<std::complex<double>>(g, DART_TYPE_DOUBLE_COMPLEX,
-                                    {DART_OP_SUM, DART_OP_PROD, DART_OP_REPLACE, DART_OP_NO_OP},
-                                    {DART_OP_MIN, DART_OP_MAX, DART_OP_BOR, DART_OP_LOR});
+  for_each_basic_type([&](auto tag, dart_datatype_t dt, TypeClass c) {
+    std::vector<dart_operation_t> ok, bad;
+    for (int op = DART_OP_MIN; op <= DART_OP_NO_OP; op++)
+      (atomic_defined(dart_operation_t(op), c) ? ok : bad).push_back(dart_operation_t(op));
+    ops_on_type<typename decltype(tag)::type>(g, dt, ok, bad);
+  });
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   ASSERT_DART_OK(dart_team_memfree(g));
 }
@@ -319,9 +253,14 @@ TEST(Atomic, CompareAndSwap) {
   dart_gptr_t g;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 64, &g));
   dart_gptr_t mine = at_unit(g, DART_TEAM_ALL, test_myid());
-  auto check = [&](auto zero, dart_datatype_t dt) {
-    using T = decltype(zero);
+  // Defined on the integer types and bytes only.
+  for_each_basic_type([&](auto tag, dart_datatype_t dt, TypeClass c) {
+    using T = typename decltype(tag)::type;
     T init = 5, cmp = 4, val = 9, res = 0;
+    if (c != TypeClass::INT && c != TypeClass::BYTE) {
+      EXPECT_EQ(DART_ERR_INVAL, dart_compare_and_swap(mine, &val, &cmp, &res, dt)) << "type " << dt;
+      return;
+    }
     ASSERT_DART_OK(dart_put_blocking(mine, &init, 1, dt, dt));
     ASSERT_DART_OK(dart_compare_and_swap(mine, &val, &cmp, &res, dt));  // fails
     EXPECT_EQ(T(5), res) << "type " << dt;
@@ -330,22 +269,7 @@ TEST(Atomic, CompareAndSwap) {
     EXPECT_EQ(T(5), res) << "type " << dt;
     ASSERT_DART_OK(dart_get_blocking(&res, mine, 1, dt, dt));
     EXPECT_EQ(T(9), res) << "type " << dt;
-  };
-  check(int(0), DART_TYPE_INT);
-  check(short(0), DART_TYPE_SHORT);
-  check(uint8_t(0), DART_TYPE_UINT8);
-  check(uint8_t(0), DART_TYPE_BYTE);
-  check(int16_t(0), DART_TYPE_INT16);
-  check(uint32_t(0), DART_TYPE_UINT32);
-  check(int64_t(0), DART_TYPE_INT64);
-  check(0ull, DART_TYPE_ULONGLONG);
-  check(0ul, DART_TYPE_ULONG);
-  double dv = 1, dc = 1, dr;
-  EXPECT_EQ(DART_ERR_INVAL, dart_compare_and_swap(mine, &dv, &dc, &dr, DART_TYPE_DOUBLE));
-  std::complex<float> fv, fc, fr;
-  EXPECT_EQ(DART_ERR_INVAL, dart_compare_and_swap(mine, &fv, &fc, &fr, DART_TYPE_FLOAT_COMPLEX));
-  char cv = 0, cc = 0, cr;
-  EXPECT_EQ(DART_ERR_INVAL, dart_compare_and_swap(mine, &cv, &cc, &cr, DART_TYPE_CHAR));
+  });
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   ASSERT_DART_OK(dart_team_memfree(g));
 }

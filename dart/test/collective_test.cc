@@ -8,29 +8,13 @@
 #include <vector>
 
 #include "dart_test.h"
+#include "reference_ops.h"
 
 extern "C" void dart__set_max_count(size_t n);
 
 namespace {
 
 // ---- Reductions against a serial reference ----
-
-enum Class { kInt, kByte, kChar, kFloat, kComplex };
-
-// Which operations MPI defines on which class (MPI-3.1 5.9.2), written
-// independently of the runtime's table.
-bool defined(dart_operation_t op, Class c) {
-  switch (op) {
-    case DART_OP_MIN: case DART_OP_MAX: case DART_OP_MINMAX: return c == kInt || c == kFloat;
-    case DART_OP_SUM: case DART_OP_PROD: return c == kInt || c == kFloat || c == kComplex;
-    case DART_OP_BAND: case DART_OP_BOR: case DART_OP_BXOR: return c == kInt || c == kByte;
-    case DART_OP_LAND: case DART_OP_LOR: case DART_OP_LXOR: return c == kInt;
-    default: return false;
-  }
-}
-
-template <class T> struct is_cplx : std::false_type {};
-template <class T> struct is_cplx<std::complex<T>> : std::true_type {};
 
 // Input of unit u, element i, for op: small values, exact in every type.
 template <class T> T input(dart_operation_t op, int u, int i) {
@@ -40,37 +24,11 @@ template <class T> T input(dart_operation_t op, int u, int i) {
     case DART_OP_LAND: case DART_OP_LOR: case DART_OP_LXOR: v = (u + i) % 3; break;
     default: v = (u * 7 + i * 3) % 13; break;
   }
-  if constexpr (is_cplx<T>::value) {
+  if constexpr (is_complex<T>::value) {
     using R = typename T::value_type;
     return T(static_cast<R>(v), static_cast<R>(op == DART_OP_PROD ? u % 2 : (u + i) % 3));
   } else {
     return static_cast<T>(v);
-  }
-}
-
-template <class T> T apply(dart_operation_t op, T a, T b) {
-  if constexpr (is_cplx<T>::value) {
-    return op == DART_OP_SUM ? a + b : a * b;
-  } else {
-    switch (op) {
-      case DART_OP_MIN: return b < a ? b : a;
-      case DART_OP_MAX: return b > a ? b : a;
-      case DART_OP_SUM: return static_cast<T>(a + b);
-      case DART_OP_PROD: return static_cast<T>(a * b);
-      case DART_OP_LAND: return static_cast<T>(a && b);
-      case DART_OP_LOR: return static_cast<T>(a || b);
-      case DART_OP_LXOR: return static_cast<T>(!a != !b);
-      default: break;
-    }
-    if constexpr (std::is_integral<T>::value) {
-      switch (op) {
-        case DART_OP_BAND: return static_cast<T>(a & b);
-        case DART_OP_BOR: return static_cast<T>(a | b);
-        case DART_OP_BXOR: return static_cast<T>(a ^ b);
-        default: break;
-      }
-    }
-    return a;
   }
 }
 
@@ -82,7 +40,7 @@ const dart_operation_t kOps[] = {DART_OP_MIN,  DART_OP_MAX,  DART_OP_SUM,  DART_
 // when `with_reduce`): result vs the serial reference; undefined pairs are
 // DART_ERR_INVAL (checked before any communication).
 template <class T>
-void check_type(dart_team_t team, dart_datatype_t dt, Class c, bool with_reduce) {
+void check_type(dart_team_t team, dart_datatype_t dt, TypeClass c, bool with_reduce) {
   const int n = 3, me = team_me(team), size = team_n(team);
   for (dart_operation_t op : kOps) {
     SCOPED_TRACE(::testing::Message() << "type " << dt << " op " << op);
@@ -90,23 +48,23 @@ void check_type(dart_team_t team, dart_datatype_t dt, Class c, bool with_reduce)
     std::vector<T> in(m), out(m), ref(m);
     for (int i = 0; i < n; i++) {
       if (op == DART_OP_MINMAX) {
-        if constexpr (!is_cplx<T>::value) {
+        if constexpr (!is_complex<T>::value) {
           in[2 * i] = input<T>(op, me, i);
           in[2 * i + 1] = static_cast<T>(input<T>(op, me, i) + 1);
           ref[2 * i] = input<T>(op, 0, i);
           ref[2 * i + 1] = static_cast<T>(input<T>(op, 0, i) + 1);
           for (int u = 1; u < size; u++) {
-            ref[2 * i] = apply(DART_OP_MIN, ref[2 * i], input<T>(op, u, i));
-            ref[2 * i + 1] = apply(DART_OP_MAX, ref[2 * i + 1], static_cast<T>(input<T>(op, u, i) + 1));
+            ref[2 * i] = apply_op(DART_OP_MIN, ref[2 * i], input<T>(op, u, i));
+            ref[2 * i + 1] = apply_op(DART_OP_MAX, ref[2 * i + 1], static_cast<T>(input<T>(op, u, i) + 1));
           }
         }
       } else {
         in[i] = input<T>(op, me, i);
         ref[i] = input<T>(op, 0, i);
-        for (int u = 1; u < size; u++) ref[i] = apply(op, ref[i], input<T>(op, u, i));
+        for (int u = 1; u < size; u++) ref[i] = apply_op(op, ref[i], input<T>(op, u, i));
       }
     }
-    if (!defined(op, c)) {
+    if (!reduction_defined(op, c)) {
       EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(in.data(), out.data(), n, dt, op, team));
       EXPECT_EQ(DART_ERR_INVAL, dart_reduce(in.data(), out.data(), n, dt, op, 0, team));
       continue;
@@ -125,7 +83,7 @@ EXPECT_EQ(0, std::memcmp(ref.data(), r2.data(), sizeof(T) * m)) << "reduce";
 
 // long double has padding bytes: compare by value.
 template <>
-void check_type<long double>(dart_team_t team, dart_datatype_t dt, Class, bool) {
+void check_type<long double>(dart_team_t team, dart_datatype_t dt, TypeClass, bool) {
   const int n = 3, me = team_me(team), size = team_n(team);
   for (dart_operation_t op : {DART_OP_SUM, DART_OP_MIN, DART_OP_MAX, DART_OP_PROD}) {
     std::vector<long double> in(n), out(n);
@@ -133,7 +91,7 @@ void check_type<long double>(dart_team_t team, dart_datatype_t dt, Class, bool) 
     ASSERT_DART_OK(dart_allreduce(in.data(), out.data(), n, dt, op, team));
     for (int i = 0; i < n; i++) {
       long double ref = input<long double>(op, 0, i);
-      for (int u = 1; u < size; u++) ref = apply(op, ref, input<long double>(op, u, i));
+      for (int u = 1; u < size; u++) ref = apply_op(op, ref, input<long double>(op, u, i));
       EXPECT_EQ(ref, out[i]) << "op " << op;
     }
   }
@@ -145,30 +103,14 @@ void check_type<long double>(dart_team_t team, dart_datatype_t dt, Class, bool) 
     EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(pairs, res, 1, dt, op, team));
 }
 
+// Every basic type when `full`, else one of each kind; reduce too on two.
 void check_all_types(dart_team_t team, bool full) {
-  check_type<int>(team, DART_TYPE_INT, kInt, true);
-  check_type<int64_t>(team, DART_TYPE_INT64, kInt, false);
-  check_type<uint8_t>(team, DART_TYPE_UINT8, kInt, false);
-  check_type<double>(team, DART_TYPE_DOUBLE, kFloat, true);
-  check_type<std::complex<double>>(team, DART_TYPE_DOUBLE_COMPLEX, kComplex, false);
-  if (!full) return;
-  check_type<short>(team, DART_TYPE_SHORT, kInt, false);
-  check_type<unsigned>(team, DART_TYPE_UINT, kInt, false);
-  check_type<long>(team, DART_TYPE_LONG, kInt, false);
-  check_type<unsigned long>(team, DART_TYPE_ULONG, kInt, false);
-  check_type<long long>(team, DART_TYPE_LONGLONG, kInt, false);
-  check_type<unsigned long long>(team, DART_TYPE_ULONGLONG, kInt, false);
-  check_type<float>(team, DART_TYPE_FLOAT, kFloat, false);
-  check_type<long double>(team, DART_TYPE_LONG_DOUBLE, kFloat, false);
-  check_type<int8_t>(team, DART_TYPE_INT8, kInt, false);
-  check_type<int16_t>(team, DART_TYPE_INT16, kInt, false);
-  check_type<int32_t>(team, DART_TYPE_INT32, kInt, false);
-  check_type<uint16_t>(team, DART_TYPE_UINT16, kInt, false);
-  check_type<uint32_t>(team, DART_TYPE_UINT32, kInt, false);
-  check_type<uint64_t>(team, DART_TYPE_UINT64, kInt, false);
-  check_type<uint8_t>(team, DART_TYPE_BYTE, kByte, false);
-  check_type<char>(team, DART_TYPE_CHAR, kChar, false);
-  check_type<std::complex<float>>(team, DART_TYPE_FLOAT_COMPLEX, kComplex, false);
+  for_each_basic_type([&](auto tag, dart_datatype_t dt, TypeClass c) {
+    using T = typename decltype(tag)::type;
+    const bool with_reduce = dt == DART_TYPE_INT || dt == DART_TYPE_DOUBLE;
+    if (full || with_reduce || dt == DART_TYPE_INT64 || dt == DART_TYPE_UINT8 || dt == DART_TYPE_DOUBLE_COMPLEX)
+      check_type<T>(team, dt, c, with_reduce);
+  });
 }
 
 // ---- Data movement: every collective once, against the expected layout ----

@@ -5,42 +5,40 @@
 // reductions. Transfers move bytes (DART_TYPE_BYTE) and work for any
 // trivially copyable type.
 
-#include <cstdint>
+#include <complex>
+#include <string_view>
 #include <type_traits>
 
 #include <dart/types.h>
 
 namespace dash::detail {
 
+/// The first row of DART's basic type table (DART_BASIC_TYPES) with
+/// arithmetic (class INT or FLOAT) whose C type has T's size, signedness
+/// and kind: MPI operations see only the representation, so e.g. long long
+/// may map to DART_TYPE_LONG. DART_TYPE_UNDEFINED if there is none (bool,
+/// class types, 128-bit integers).
+template <typename T>
+constexpr dart_datatype_t dart_type() {
+  if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+#define DASH_DART_TYPE_ROW_(name, ctype, cls, mpi)                                      \
+  if ((std::string_view(#cls) == "INT" || std::string_view(#cls) == "FLOAT") &&         \
+      sizeof(ctype) == sizeof(T) && std::is_signed_v<ctype> == std::is_signed_v<T> &&  \
+      std::is_floating_point_v<ctype> == std::is_floating_point_v<T>)                   \
+    return DART_TYPE_##name;
+    DART_BASIC_TYPES(DASH_DART_TYPE_ROW_)
+#undef DASH_DART_TYPE_ROW_
+  }
+  return DART_TYPE_UNDEFINED;
+}
+
 /// True for the types DART atomics and reductions accept.
 template <typename T>
-inline constexpr bool is_dart_arithmetic_v =
-    std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
-    (std::is_floating_point_v<T> || sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 ||
-     sizeof(T) == 8);
+inline constexpr bool is_dart_arithmetic_v = dart_type<T>() != DART_TYPE_UNDEFINED;
 
 /// True for the integer types among them (bitwise operations).
 template <typename T>
 inline constexpr bool is_dart_integral_v = is_dart_arithmetic_v<T> && std::is_integral_v<T>;
-
-template <typename T>
-constexpr dart_datatype_t dart_type() {
-  static_assert(is_dart_arithmetic_v<T>, "dash: atomics need an arithmetic type (not bool)");
-  if constexpr (std::is_same_v<T, float>) return DART_TYPE_FLOAT;
-  else if constexpr (std::is_same_v<T, double>) return DART_TYPE_DOUBLE;
-  else if constexpr (std::is_same_v<T, long double>) return DART_TYPE_LONG_DOUBLE;
-  else if constexpr (std::is_signed_v<T>) {
-    if constexpr (sizeof(T) == 1) return DART_TYPE_INT8;
-    else if constexpr (sizeof(T) == 2) return DART_TYPE_INT16;
-    else if constexpr (sizeof(T) == 4) return DART_TYPE_INT32;
-    else return DART_TYPE_INT64;
-  } else {
-    if constexpr (sizeof(T) == 1) return DART_TYPE_UINT8;
-    else if constexpr (sizeof(T) == 2) return DART_TYPE_UINT16;
-    else if constexpr (sizeof(T) == 4) return DART_TYPE_UINT32;
-    else return DART_TYPE_UINT64;
-  }
-}
 
 }  // namespace dash::detail
 
