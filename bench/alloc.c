@@ -40,7 +40,9 @@ static void run(ctx_t *c, int v, size_t sz, long reps, double *ta, double *tf) {
       case V_BARRIER: MPI_Barrier(MPI_COMM_WORLD); break;
       case V_DART_COLL: DCHECK(dart_team_memalloc_aligned(DART_TEAM_ALL, sz, &g)); break;
       case V_DART_LOCAL: DCHECK(dart_memalloc(sz, &g)); break;
-      case V_MPI_ALLOCATE: MCHECK(MPI_Win_allocate((MPI_Aint)sz, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win)); break;
+      case V_MPI_ALLOCATE:
+        MCHECK(MPI_Win_allocate((MPI_Aint)sz, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win));
+        break;
       default: MCHECK(MPI_Win_allocate_shared((MPI_Aint)sz, 1, MPI_INFO_NULL, c->shm, &base, &win)); break;
     }
     double t1 = bench_now();
@@ -192,7 +194,8 @@ static void live_table(bench_t *b) {
     printf("@table alloc_live\nlive_from,live_to,alloc_ns,free_ns\n");
     for (long lo = 1; lo <= n; lo *= 10) {
       long hi = lo * 10 - 1 < n ? lo * 10 - 1 : n;
-      printf("%ld,%ld,%.6g,%.6g\n", lo, hi, median_range(ma, lo - 1, hi) * 1e9, median_range(mf, lo - 1, hi) * 1e9);
+      printf("%ld,%ld,%.6g,%.6g\n", lo, hi, median_range(ma, lo - 1, hi) * 1e9,
+             median_range(mf, lo - 1, hi) * 1e9);
     }
     fflush(stdout);
   }

@@ -43,7 +43,8 @@ static double run(ctx_t *c, int v, int op, long reps) {
   double t0 = bench_now();
   if (v == V_DART) {
     if (op == OP_FADD)
-      for (long r = 0; r < reps; r++) DCHECK(dart_fetch_and_op(c->g, &one, &res, DART_TYPE_INT64, DART_OP_SUM));
+      for (long r = 0; r < reps; r++)
+        DCHECK(dart_fetch_and_op(c->g, &one, &res, DART_TYPE_INT64, DART_OP_SUM));
     else
       for (long r = 0; r < reps; r++) {
         val = cmp + 1;
@@ -114,8 +115,10 @@ int main(int argc, char **argv) {
   DCHECK(dart_team_memalloc_aligned(DART_TEAM_ALL, 64, &c.g));
   DCHECK(dart_gptr_setunit(&c.g, target));
   for (int v = V_MPI_ALLOCATE; v <= V_MPI_CREATE; v++)
-    bench_win_init(&c.w[v], v == V_MPI_ALLOCATE ? BENCH_WIN_ALLOCATE
-                            : v == V_MPI_SHARED ? BENCH_WIN_SHARED : BENCH_WIN_CREATE,
+    bench_win_init(&c.w[v],
+                   v == V_MPI_ALLOCATE ? BENCH_WIN_ALLOCATE
+                   : v == V_MPI_SHARED ? BENCH_WIN_SHARED
+                                       : BENCH_WIN_CREATE,
                    64, target);
   if (b.me == 0) {
     int64_t one = 1, res, cmp = 0;
@@ -212,8 +215,10 @@ int main(int argc, char **argv) {
   }
   MPI_Barrier(MPI_COMM_WORLD);
   MCHECK(MPI_Win_free(&l.win));
-  if (all_ok) DCHECK(dart_team_lock_destroy(&l.lock));
-  else if (l.lock != DART_LOCK_NULL) dart_team_lock_destroy(&l.lock);
+  if (all_ok)
+    DCHECK(dart_team_lock_destroy(&l.lock));
+  else if (l.lock != DART_LOCK_NULL)
+    dart_team_lock_destroy(&l.lock);
   for (int v = V_MPI_ALLOCATE; v <= V_MPI_CREATE; v++) bench_win_free(&c.w[v]);
   DCHECK(dart_team_memfree(c.g));
   DCHECK(dart_exit());

@@ -12,8 +12,8 @@
 #include "bench.h"
 
 enum { V_MEMCPY, V_DART_BLOCKING, V_DART_NB, V_DART_HANDLE, V_MPI_BLOCKING, V_MPI_NB, V_MPI_NB_C, NV };
-static const char *vname[NV] = {"memcpy", "dart_blocking", "dart_nb", "dart_handle",
-                                "mpi_blocking", "mpi_nb", "mpi_nb_create"};
+static const char *vname[NV] = {"memcpy",       "dart_blocking", "dart_nb",      "dart_handle",
+                                "mpi_blocking", "mpi_nb",        "mpi_nb_create"};
 
 #define KMAX 64
 #define SPAN ((size_t)16 << 20)
@@ -37,20 +37,29 @@ static double run(ctx_t *c, int v, int put, size_t sz, int k, long batches) {
       g.offset += off;
       switch (v) {
         case V_MEMCPY:
-          if (put) memcpy(c->ws.peer + off, buf, sz); else memcpy(buf, c->ws.peer + off, sz);
+          if (put)
+            memcpy(c->ws.peer + off, buf, sz);
+          else
+            memcpy(buf, c->ws.peer + off, sz);
           __atomic_thread_fence(__ATOMIC_SEQ_CST);
           break;
         case V_DART_BLOCKING:
-          if (put) DCHECK(dart_put_blocking(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
-          else DCHECK(dart_get_blocking(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+          if (put)
+            DCHECK(dart_put_blocking(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+          else
+            DCHECK(dart_get_blocking(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
           break;
         case V_DART_NB:
-          if (put) DCHECK(dart_put(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
-          else DCHECK(dart_get(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+          if (put)
+            DCHECK(dart_put(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+          else
+            DCHECK(dart_get(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
           break;
         case V_DART_HANDLE:
-          if (put) DCHECK(dart_put_handle(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE, &c->h[i]));
-          else DCHECK(dart_get_handle(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE, &c->h[i]));
+          if (put)
+            DCHECK(dart_put_handle(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE, &c->h[i]));
+          else
+            DCHECK(dart_get_handle(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE, &c->h[i]));
           break;
         case V_MPI_BLOCKING:
           if (put) {
@@ -63,20 +72,28 @@ static double run(ctx_t *c, int v, int put, size_t sz, int k, long batches) {
           break;
         default: {
           bench_win_t *w = v == V_MPI_NB ? &c->wa : &c->wc;
-          if (put) MCHECK(MPI_Put(buf, n, MPI_BYTE, w->target, (MPI_Aint)off, n, MPI_BYTE, w->win));
-          else MCHECK(MPI_Get(buf, n, MPI_BYTE, w->target, (MPI_Aint)off, n, MPI_BYTE, w->win));
+          if (put)
+            MCHECK(MPI_Put(buf, n, MPI_BYTE, w->target, (MPI_Aint)off, n, MPI_BYTE, w->win));
+          else
+            MCHECK(MPI_Get(buf, n, MPI_BYTE, w->target, (MPI_Aint)off, n, MPI_BYTE, w->win));
         }
       }
     }
     switch (v) {
       case V_DART_NB:
-        if (put) DCHECK(dart_flush(c->g)); else DCHECK(dart_flush_local(c->g));
+        if (put)
+          DCHECK(dart_flush(c->g));
+        else
+          DCHECK(dart_flush_local(c->g));
         break;
       case V_DART_HANDLE: DCHECK(dart_waitall(c->h, (size_t)k)); break;
       case V_MPI_NB:
       case V_MPI_NB_C: {
         bench_win_t *w = v == V_MPI_NB ? &c->wa : &c->wc;
-        if (put) MCHECK(MPI_Win_flush(w->target, w->win)); else MCHECK(MPI_Win_flush_local(w->target, w->win));
+        if (put)
+          MCHECK(MPI_Win_flush(w->target, w->win));
+        else
+          MCHECK(MPI_Win_flush_local(w->target, w->win));
         break;
       }
       default: break;

@@ -81,9 +81,12 @@ static inline size_t bench_parse_size(const char *s) {
   char *end;
   double v = strtod(s, &end);
   switch (*end) {
-    case 'k': case 'K': v *= 1024.0; break;
-    case 'm': case 'M': v *= 1024.0 * 1024.0; break;
-    case 'g': case 'G': v *= 1024.0 * 1024.0 * 1024.0; break;
+    case 'k':
+    case 'K': v *= 1024.0; break;
+    case 'm':
+    case 'M': v *= 1024.0 * 1024.0; break;
+    case 'g':
+    case 'G': v *= 1024.0 * 1024.0 * 1024.0; break;
     default: break;
   }
   return (size_t)v;
@@ -132,15 +135,15 @@ static inline void bench_fail(const char *what, int code) {
   MPI_Abort(MPI_COMM_WORLD, 3);
 }
 
-#define DCHECK(call)                                          \
-  do {                                                        \
-    dart_ret_t rc_ = (call);                                  \
+#define DCHECK(call)                                                 \
+  do {                                                               \
+    dart_ret_t rc_ = (call);                                         \
     if (__builtin_expect(rc_ != DART_OK, 0)) bench_fail(#call, rc_); \
   } while (0)
 
-#define MCHECK(call)                                          \
-  do {                                                        \
-    int rc_ = (call);                                         \
+#define MCHECK(call)                                                     \
+  do {                                                                   \
+    int rc_ = (call);                                                    \
     if (__builtin_expect(rc_ != MPI_SUCCESS, 0)) bench_fail(#call, rc_); \
   } while (0)
 
@@ -216,7 +219,10 @@ static inline void *bench_alloc(size_t bytes) {
 
 /* Prints a number or n/a for NAN. */
 static inline void bench_print_num(double v) {
-  if (isnan(v)) printf(",n/a"); else printf(",%.6g", v);
+  if (isnan(v))
+    printf(",n/a");
+  else
+    printf(",%.6g", v);
 }
 
 /* MPI rank (in comm) of the world rank `world_rank`, or MPI_UNDEFINED. */
@@ -243,11 +249,11 @@ typedef enum {
 typedef struct {
   bench_win_kind_t kind;
   MPI_Win win;
-  MPI_Win self_win;  /* BENCH_WIN_CREATE: the window owning the memory */
-  MPI_Comm comm;     /* communicator of win */
-  char *base;        /* my part */
-  int target;        /* rank of the target in comm, MPI_UNDEFINED if not reachable */
-  char *peer;        /* BENCH_WIN_SHARED: load/store address of the target's part */
+  MPI_Win self_win; /* BENCH_WIN_CREATE: the window owning the memory */
+  MPI_Comm comm;    /* communicator of win */
+  char *base;       /* my part */
+  int target;       /* rank of the target in comm, MPI_UNDEFINED if not reachable */
+  char *peer;       /* BENCH_WIN_SHARED: load/store address of the target's part */
 } bench_win_t;
 
 /* Creates a window of `bytes` per rank in one passive-target epoch

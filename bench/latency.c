@@ -21,9 +21,9 @@ enum { V_DART, V_MPI_ALLOCATE, V_MPI_SHARED, V_MPI_CREATE, V_MEMCPY, NV };
 static const char *vname[NV] = {"dart", "mpi_allocate", "mpi_shared", "mpi_create", "memcpy"};
 
 typedef struct {
-  dart_gptr_t g;      /* target's part of the DART segment */
-  bench_win_t w[NV];  /* MPI windows, index by variant */
-  char *buf;          /* local buffer */
+  dart_gptr_t g;     /* target's part of the DART segment */
+  bench_win_t w[NV]; /* MPI windows, index by variant */
+  char *buf;         /* local buffer */
 } ctx_t;
 
 static int available(const ctx_t *c, int v) {
@@ -39,9 +39,11 @@ static double run(ctx_t *c, int v, int put, size_t sz, long reps) {
   double t0 = bench_now();
   if (v == V_DART) {
     if (put)
-      for (long r = 0; r < reps; r++) DCHECK(dart_put_blocking(c->g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+      for (long r = 0; r < reps; r++)
+        DCHECK(dart_put_blocking(c->g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
     else
-      for (long r = 0; r < reps; r++) DCHECK(dart_get_blocking(buf, c->g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+      for (long r = 0; r < reps; r++)
+        DCHECK(dart_get_blocking(buf, c->g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
   } else if (v == V_MEMCPY) {
     char *peer = c->w[V_MPI_SHARED].peer;
     if (put)
@@ -93,8 +95,10 @@ int main(int argc, char **argv) {
   DCHECK(dart_team_memalloc_aligned(DART_TEAM_ALL, maxsz, &c.g));
   DCHECK(dart_gptr_setunit(&c.g, target));
   for (int v = V_MPI_ALLOCATE; v <= V_MPI_CREATE; v++)
-    bench_win_init(&c.w[v], v == V_MPI_ALLOCATE ? BENCH_WIN_ALLOCATE
-                            : v == V_MPI_SHARED ? BENCH_WIN_SHARED : BENCH_WIN_CREATE,
+    bench_win_init(&c.w[v],
+                   v == V_MPI_ALLOCATE ? BENCH_WIN_ALLOCATE
+                   : v == V_MPI_SHARED ? BENCH_WIN_SHARED
+                                       : BENCH_WIN_CREATE,
                    maxsz, target);
   c.buf = bench_alloc(maxsz);
   for (size_t i = 0; i < maxsz; i++) c.buf[i] = (char)i;
@@ -124,7 +128,8 @@ int main(int argc, char **argv) {
         for (int vi = 0; vi < NV; vi++) {
           int v = (vi + tr) % NV; /* rotated order, see bench.h */
           MPI_Barrier(MPI_COMM_WORLD);
-          if (b.me == 0 && tr < ntr[v]) ts[v][tr] = reps[v] ? run(&c, v, put, sz, reps[v]) / (double)reps[v] : NAN;
+          if (b.me == 0 && tr < ntr[v])
+            ts[v][tr] = reps[v] ? run(&c, v, put, sz, reps[v]) / (double)reps[v] : NAN;
         }
       if (b.me == 0) {
         printf("%s,%zu", put ? "put" : "get", sz);

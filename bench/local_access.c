@@ -43,8 +43,10 @@ int main(int argc, char **argv) {
   DCHECK(dart_gptr_getaddr(gc, (void **)&mem[V_DART_COLL]));
   dart_ret_t lr = dart_memalloc(bytes, &gl);
   mem[V_DART_LOCAL] = NULL;
-  if (lr == DART_OK) DCHECK(dart_gptr_getaddr(gl, (void **)&mem[V_DART_LOCAL]));
-  else if (b.me == 0) printf("# n/a: dart_memalloc(%zu) returned %d (DART_LOCAL_POOL too small?)\n", bytes, (int)lr);
+  if (lr == DART_OK)
+    DCHECK(dart_gptr_getaddr(gl, (void **)&mem[V_DART_LOCAL]));
+  else if (b.me == 0)
+    printf("# n/a: dart_memalloc(%zu) returned %d (DART_LOCAL_POOL too small?)\n", bytes, (int)lr);
   if (!mem[V_MALLOC]) abort();
   for (int v = 0; v < NV; v++)
     if (mem[v]) do_work(mem[v], nelem); /* first touch + warm-up */

@@ -11,11 +11,11 @@
 namespace {
 
 enum { V_MALLOC, V_DASH, NV };
-const char* vname[NV] = {"malloc", "dash_array"};
+const char *vname[NV] = {"malloc", "dash_array"};
 
 // As local_access.c (unsigned arithmetic; not inlined: the same code for
 // every variant).
-__attribute__((noinline)) double do_work(int* beg, long nelem) {
+__attribute__((noinline)) double do_work(int *beg, long nelem) {
   const unsigned LCG_A = 1664525u, LCG_C = 1013904223u;
   unsigned seed = 31337u;
   double start = bench_now();
@@ -28,7 +28,7 @@ __attribute__((noinline)) double do_work(int* beg, long nelem) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   dash::init(&argc, &argv);
   bench_t b;
   bench_setup(&argc, &argv, &b, 21, 5, 1);
@@ -36,8 +36,8 @@ int main(int argc, char** argv) {
   int bad = 0;
   {
     dash::Array<int> arr(static_cast<std::size_t>(nelem) * dash::size());
-    int* mem[NV];
-    mem[V_MALLOC] = static_cast<int*>(malloc(sizeof(int) * static_cast<size_t>(nelem)));
+    int *mem[NV];
+    mem[V_MALLOC] = static_cast<int *>(malloc(sizeof(int) * static_cast<size_t>(nelem)));
     mem[V_DASH] = arr.lbegin();
     if (!mem[V_MALLOC] || static_cast<long>(arr.local.size()) != nelem) abort();
     for (int v = 0; v < NV; v++) do_work(mem[v], nelem);  // first touch + warm-up

@@ -47,25 +47,35 @@ static void initiate(ctx_t *c, int v, int put, size_t sz, int k) {
   MPI_Aint disp = (MPI_Aint)((size_t)k * sz);
   switch (v) {
     case V_BLOCKING:
-      if (put) DCHECK(dart_put_blocking(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
-      else DCHECK(dart_get_blocking(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+      if (put)
+        DCHECK(dart_put_blocking(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+      else
+        DCHECK(dart_get_blocking(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
       break;
     case V_HANDLE:
-      if (put) DCHECK(dart_put_handle(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE, &c->h[k]));
-      else DCHECK(dart_get_handle(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE, &c->h[k]));
+      if (put)
+        DCHECK(dart_put_handle(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE, &c->h[k]));
+      else
+        DCHECK(dart_get_handle(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE, &c->h[k]));
       break;
     case V_FLUSH:
-      if (put) DCHECK(dart_put(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
-      else DCHECK(dart_get(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+      if (put)
+        DCHECK(dart_put(g, buf, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
+      else
+        DCHECK(dart_get(buf, g, sz, DART_TYPE_BYTE, DART_TYPE_BYTE));
       break;
     case V_MPI_REQ:
     case V_MPI_REQ_C:
-      if (put) MCHECK(MPI_Rput(buf, n, MPI_BYTE, w->target, disp, n, MPI_BYTE, w->win, &c->req[k]));
-      else MCHECK(MPI_Rget(buf, n, MPI_BYTE, w->target, disp, n, MPI_BYTE, w->win, &c->req[k]));
+      if (put)
+        MCHECK(MPI_Rput(buf, n, MPI_BYTE, w->target, disp, n, MPI_BYTE, w->win, &c->req[k]));
+      else
+        MCHECK(MPI_Rget(buf, n, MPI_BYTE, w->target, disp, n, MPI_BYTE, w->win, &c->req[k]));
       break;
     default:
-      if (put) MCHECK(MPI_Put(buf, n, MPI_BYTE, w->target, disp, n, MPI_BYTE, w->win));
-      else MCHECK(MPI_Get(buf, n, MPI_BYTE, w->target, disp, n, MPI_BYTE, w->win));
+      if (put)
+        MCHECK(MPI_Put(buf, n, MPI_BYTE, w->target, disp, n, MPI_BYTE, w->win));
+      else
+        MCHECK(MPI_Get(buf, n, MPI_BYTE, w->target, disp, n, MPI_BYTE, w->win));
       break;
   }
 }
@@ -76,7 +86,10 @@ static void complete(ctx_t *c, int v, int put, int k) {
     case V_BLOCKING: break;
     case V_HANDLE: DCHECK(dart_waitall(c->h, (size_t)k)); break;
     case V_FLUSH:
-      if (put) DCHECK(dart_flush(c->g)); else DCHECK(dart_flush_local(c->g));
+      if (put)
+        DCHECK(dart_flush(c->g));
+      else
+        DCHECK(dart_flush_local(c->g));
       break;
     case V_MPI_REQ:
     case V_MPI_REQ_C:
@@ -84,8 +97,10 @@ static void complete(ctx_t *c, int v, int put, int k) {
       if (put) MCHECK(MPI_Win_flush(w->target, w->win));
       break;
     default:
-      if (put) MCHECK(MPI_Win_flush(w->target, w->win));
-      else MCHECK(MPI_Win_flush_local(w->target, w->win));
+      if (put)
+        MCHECK(MPI_Win_flush(w->target, w->win));
+      else
+        MCHECK(MPI_Win_flush_local(w->target, w->win));
       break;
   }
 }

@@ -13,8 +13,8 @@ enum { V_DART, V_MPI, NV };
 static const char *vname[NV] = {"dart", "mpi"};
 
 typedef struct {
-  dart_gptr_t *gp;                   /* per unit: its part of the table */
-  uint64_t buf[RA_MAX_INFLIGHT];     /* origin buffers of updates in flight */
+  dart_gptr_t *gp;               /* per unit: its part of the table */
+  uint64_t buf[RA_MAX_INFLIGHT]; /* origin buffers of updates in flight */
 } ra_dart_t;
 
 static void dart_pass(ra_dart_t *d, const ra_geom_t *g) {
@@ -60,9 +60,12 @@ int main(int argc, char **argv) {
   for (int tr = 0; tr < b.trials; tr++)
     for (int vi = 0; vi < NV; vi++) {
       int v = (vi + tr) % NV; /* rotated order, see bench.h */
-      if (only && !strstr(only, vname[v])) gups[v][tr] = NAN;
-      else if (v == V_DART) RA_TIMED_PASS(gups[v][tr], &g, dart_pass(&d, &g));
-      else RA_TIMED_PASS(gups[v][tr], &g, ra_mpi_pass(&m, &g));
+      if (only && !strstr(only, vname[v]))
+        gups[v][tr] = NAN;
+      else if (v == V_DART)
+        RA_TIMED_PASS(gups[v][tr], &g, dart_pass(&d, &g));
+      else
+        RA_TIMED_PASS(gups[v][tr], &g, ra_mpi_pass(&m, &g));
     }
   if (!only || strstr(only, "dart")) RA_REPLAY(dart_pass(&d, &g)); /* verification */
   if (!only || strstr(only, "mpi")) RA_REPLAY(ra_mpi_pass(&m, &g));
@@ -72,7 +75,8 @@ int main(int argc, char **argv) {
   if (b.me == 0) printf(RA_HEADER);
   int fail = 0;
   for (int v = 0; v < NV; v++)
-    fail |= ra_row_out(&b, &g, vname[v], bench_median(gups[v], b.trials), errsum[v], !only || strstr(only, vname[v]));
+    fail |= ra_row_out(&b, &g, vname[v], bench_median(gups[v], b.trials), errsum[v],
+                       !only || strstr(only, vname[v]));
   ra_mpi_free(&m);
   DCHECK(dart_team_memfree(seg));
   free(d.gp);

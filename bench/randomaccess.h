@@ -72,7 +72,9 @@ static inline ra_geom_t ra_geom(const bench_t *b) {
   return g;
 }
 
-static inline uint64_t ra_first(const ra_geom_t *g) { return hpcc_starts((int64_t)(4 * g->lsize * (uint64_t)g->me)); }
+static inline uint64_t ra_first(const ra_geom_t *g) {
+  return hpcc_starts((int64_t)(4 * g->lsize * (uint64_t)g->me));
+}
 
 /* Entries of my part that differ from their index. */
 static inline long long ra_errors(const ra_geom_t *g, const uint64_t *table) {
@@ -128,22 +130,22 @@ static inline void ra_mpi_free(ra_mpi_t *m) {
  * odd number of timed passes plus one untimed replay (RA_REPLAY) applies
  * every update an even number of times: the table must be back to
  * Table[i] = i, which is the verification. */
-#define RA_TIMED_PASS(gups_out, g, pass_stmt)                                  \
-  do {                                                                         \
-    MPI_Barrier(MPI_COMM_WORLD);                                               \
-    double t0_ = bench_now();                                                  \
-    pass_stmt;                                                                 \
-    MPI_Barrier(MPI_COMM_WORLD);                                               \
-    double t_ = bench_now() - t0_, tmax_;                                      \
-    MPI_Allreduce(&t_, &tmax_, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);        \
-    (gups_out) = (double)(g)->nupdate * (g)->n / tmax_ * 1e-9;                 \
+#define RA_TIMED_PASS(gups_out, g, pass_stmt)                           \
+  do {                                                                  \
+    MPI_Barrier(MPI_COMM_WORLD);                                        \
+    double t0_ = bench_now();                                           \
+    pass_stmt;                                                          \
+    MPI_Barrier(MPI_COMM_WORLD);                                        \
+    double t_ = bench_now() - t0_, tmax_;                               \
+    MPI_Allreduce(&t_, &tmax_, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD); \
+    (gups_out) = (double)(g)->nupdate * (g)->n / tmax_ * 1e-9;          \
   } while (0)
 
-#define RA_REPLAY(pass_stmt)       \
-  do {                             \
-    MPI_Barrier(MPI_COMM_WORLD);   \
-    pass_stmt;                     \
-    MPI_Barrier(MPI_COMM_WORLD);   \
+#define RA_REPLAY(pass_stmt)     \
+  do {                           \
+    MPI_Barrier(MPI_COMM_WORLD); \
+    pass_stmt;                   \
+    MPI_Barrier(MPI_COMM_WORLD); \
   } while (0)
 
 /* Trials must be odd (see RA_TIMED_PASS). */

@@ -10,9 +10,9 @@
 namespace {
 
 enum { V_DASH, V_MPI, NV };
-const char* vname[NV] = {"dash", "mpi"};
+const char *vname[NV] = {"dash", "mpi"};
 
-void dash_pass(dash::Array<uint64_t>& table, const ra_geom_t* g) {
+void dash_pass(dash::Array<uint64_t> &table, const ra_geom_t *g) {
   uint64_t ran = ra_first(g), tmask = g->tsize - 1;
   for (uint64_t i = 0; i < g->nupdate; i++) {
     ran = ra_next(ran);
@@ -22,7 +22,7 @@ void dash_pass(dash::Array<uint64_t>& table, const ra_geom_t* g) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   dash::init(&argc, &argv);
   bench_t b;
   bench_setup(&argc, &argv, &b, 3, 1, 1);
@@ -39,8 +39,10 @@ int main(int argc, char** argv) {
     for (int tr = 0; tr < b.trials; tr++)
       for (int vi = 0; vi < NV; vi++) {
         int v = (vi + tr) % NV;  // rotated order, see bench.h
-        if (v == V_DASH) RA_TIMED_PASS(gups[v][tr], &g, dash_pass(table, &g));
-        else RA_TIMED_PASS(gups[v][tr], &g, ra_mpi_pass(&m, &g));
+        if (v == V_DASH)
+          RA_TIMED_PASS(gups[v][tr], &g, dash_pass(table, &g));
+        else
+          RA_TIMED_PASS(gups[v][tr], &g, ra_mpi_pass(&m, &g));
       }
     RA_REPLAY(dash_pass(table, &g));  // verification
     RA_REPLAY(ra_mpi_pass(&m, &g));
@@ -48,7 +50,8 @@ int main(int argc, char** argv) {
     long long err[NV] = {ra_errors(&g, table.lbegin()), ra_errors(&g, m.table)}, errsum[NV];
     MPI_Allreduce(err, errsum, NV, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (b.me == 0) printf(RA_HEADER);
-    for (int v = 0; v < NV; v++) fail |= ra_row_out(&b, &g, vname[v], bench_median(gups[v], b.trials), errsum[v], 1);
+    for (int v = 0; v < NV; v++)
+      fail |= ra_row_out(&b, &g, vname[v], bench_median(gups[v], b.trials), errsum[v], 1);
     ra_mpi_free(&m);
     table.barrier();
   }

@@ -24,9 +24,9 @@ static const char *vname[NV] = {"dart", "mpi_p2p", "mpi_rma"};
 typedef struct {
   int me, n;
   long N, rows, row0;
-  float *u;             /* (rows + 2) x N: halo, my rows, halo */
-  dart_gptr_t g;        /* dart: the segment */
-  MPI_Win win;          /* mpi_rma */
+  float *u;      /* (rows + 2) x N: halo, my rows, halo */
+  dart_gptr_t g; /* dart: the segment */
+  MPI_Win win;   /* mpi_rma */
 } grid_t;
 
 static void exchange(grid_t *g, int v) {
@@ -71,8 +71,10 @@ static double solve(grid_t *g, int v, long max_iter, float tol, long *iters, flo
   while (it < max_iter) {
     exchange(g, v);
     float mine = stencil_sweep(g->u + N, g->rows, N, g->row0, g->u, g->u + (g->rows + 1) * N);
-    if (v == V_DART) DCHECK(dart_allreduce(&mine, &diff, 1, DART_TYPE_FLOAT, DART_OP_MAX, DART_TEAM_ALL));
-    else MCHECK(MPI_Allreduce(&mine, &diff, 1, MPI_FLOAT, MPI_MAX, MPI_COMM_WORLD));
+    if (v == V_DART)
+      DCHECK(dart_allreduce(&mine, &diff, 1, DART_TYPE_FLOAT, DART_OP_MAX, DART_TEAM_ALL));
+    else
+      MCHECK(MPI_Allreduce(&mine, &diff, 1, MPI_FLOAT, MPI_MAX, MPI_COMM_WORLD));
     it++;
     if (diff < tol) break;
   }
@@ -127,8 +129,8 @@ int main(int argc, char **argv) {
     fail |= !same;
     if (b.me == 0)
       for (int v = 0; v < NV; v++)
-        stencil_row_out(g.N, max_iter, vname[v], bench_median(ts[v], b.trials), iters[v], resid[v], tol, hash[v],
-                        same);
+        stencil_row_out(g.N, max_iter, vname[v], bench_median(ts[v], b.trials), iters[v], resid[v], tol,
+                        hash[v], same);
     MCHECK(MPI_Win_unlock_all(g.win));
     MCHECK(MPI_Win_free(&g.win));
     DCHECK(dart_team_memfree(g.g));

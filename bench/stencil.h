@@ -104,8 +104,8 @@ static inline void stencil_row_out(long N, long max_iter, const char *variant, d
                                    float resid, float tol, uint64_t hash, int same) {
   printf("%ld,%ld,%s", N, max_iter, variant);
   bench_print_num(seconds);
-  printf(",%ld,%s,%.3g,%016llx,%s\n", iters, resid < tol ? "yes" : "no", (double)resid, (unsigned long long)hash,
-         same ? "same" : "DIFFERENT");
+  printf(",%ld,%s,%.3g,%016llx,%s\n", iters, resid < tol ? "yes" : "no", (double)resid,
+         (unsigned long long)hash, same ? "same" : "DIFFERENT");
   fflush(stdout);
 }
 

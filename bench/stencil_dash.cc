@@ -17,7 +17,7 @@
 namespace {
 
 enum { V_DASH, V_MPI_P2P, NV };
-const char* vname[NV] = {"dash", "mpi_p2p"};
+const char *vname[NV] = {"dash", "mpi_p2p"};
 
 struct Dash {
   dash::Matrix<float> u;
@@ -51,7 +51,7 @@ struct P2p {
       : N(size), rows(stencil_rows(size, n_, me_)), row0(stencil_row0(size, n_, me_)), me(me_), n(n_) {
     u.assign(static_cast<std::size_t>((rows + 2) * N), 0.0f);
   }
-  float* mine() { return u.data() + N; }
+  float *mine() { return u.data() + N; }
   float iterate() {
     stencil_exchange_p2p(mine(), rows, N, me, n, u.data(), u.data() + (rows + 1) * N);
     return stencil_sweep(mine(), rows, N, row0, u.data(), u.data() + (rows + 1) * N);
@@ -59,7 +59,7 @@ struct P2p {
 };
 
 template <typename S>
-double solve(S& s, float* rows, int v, long max_iter, float tol, long* iters, float* resid) {
+double solve(S &s, float *rows, int v, long max_iter, float tol, long *iters, float *resid) {
   stencil_init(rows, s.rows, s.N, s.row0);
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = bench_now();
@@ -67,8 +67,10 @@ double solve(S& s, float* rows, int v, long max_iter, float tol, long* iters, fl
   float diff = 0;
   while (it < max_iter) {
     float mine = s.iterate();
-    if (v == V_DASH) DCHECK(dart_allreduce(&mine, &diff, 1, DART_TYPE_FLOAT, DART_OP_MAX, DART_TEAM_ALL));
-    else MCHECK(MPI_Allreduce(&mine, &diff, 1, MPI_FLOAT, MPI_MAX, MPI_COMM_WORLD));
+    if (v == V_DASH)
+      DCHECK(dart_allreduce(&mine, &diff, 1, DART_TYPE_FLOAT, DART_OP_MAX, DART_TEAM_ALL));
+    else
+      MCHECK(MPI_Allreduce(&mine, &diff, 1, MPI_FLOAT, MPI_MAX, MPI_COMM_WORLD));
     it++;
     if (diff < tol) break;
   }
@@ -81,7 +83,7 @@ double solve(S& s, float* rows, int v, long max_iter, float tol, long* iters, fl
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   dash::init(&argc, &argv);
   bench_t b;
   bench_setup(&argc, &argv, &b, 3, 1, 1);
@@ -103,8 +105,8 @@ int main(int argc, char** argv) {
       Dash d(N);
       P2p p(N, b.me, b.nranks);
       if (d.rows != p.rows || d.row0 != p.row0) {
-        fprintf(stderr, "stencil_dash: dash distributes rows differently (%ld at %ld, not %ld at %ld)\n", d.rows,
-                d.row0, p.rows, p.row0);
+        fprintf(stderr, "stencil_dash: dash distributes rows differently (%ld at %ld, not %ld at %ld)\n",
+                d.rows, d.row0, p.rows, p.row0);
         MPI_Abort(MPI_COMM_WORLD, 2);
       }
       for (int tr = 0; tr < b.trials; tr++)
@@ -123,8 +125,8 @@ int main(int argc, char** argv) {
     fail |= !same;
     if (b.me == 0)
       for (int v = 0; v < NV; v++)
-        stencil_row_out(N, max_iter, vname[v], bench_median(ts[v], b.trials), iters[v], resid[v], tol, hash[v],
-                        same);
+        stencil_row_out(N, max_iter, vname[v], bench_median(ts[v], b.trials), iters[v], resid[v], tol,
+                        hash[v], same);
   }
   dash::finalize();
   return fail;

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHECK(call)                                                                       \
-  do {                                                                                    \
-    dart_ret_t r_ = (call);                                                               \
-    if (r_ != DART_OK) {                                                                  \
+#define CHECK(call)                                                                         \
+  do {                                                                                      \
+    dart_ret_t r_ = (call);                                                                 \
+    if (r_ != DART_OK) {                                                                    \
       fprintf(stderr, "%s failed: %s (%s)\n", #call, dart_strerror(r_), dart_last_error()); \
-      dart_abort(1);                                                                      \
-    }                                                                                     \
+      dart_abort(1);                                                                        \
+    }                                                                                       \
   } while (0)
 
 enum { N = 1 << 16 }; /* doubles per unit */
@@ -24,8 +24,10 @@ enum { N = 1 << 16 }; /* doubles per unit */
 static double time_dart(dart_gptr_t g, char *buf, size_t nbytes, int put, int reps) {
   double t = MPI_Wtime();
   for (int i = 0; i < reps; i++) {
-    if (put) CHECK(dart_put_blocking(g, buf, nbytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
-    else CHECK(dart_get_blocking(buf, g, nbytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
+    if (put)
+      CHECK(dart_put_blocking(g, buf, nbytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
+    else
+      CHECK(dart_get_blocking(buf, g, nbytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
   }
   return (MPI_Wtime() - t) / reps;
 }
@@ -33,8 +35,10 @@ static double time_dart(dart_gptr_t g, char *buf, size_t nbytes, int put, int re
 static double time_mpi(MPI_Win win, int target, char *buf, size_t nbytes, int put, int reps) {
   double t = MPI_Wtime();
   for (int i = 0; i < reps; i++) {
-    if (put) MPI_Put(buf, (int)nbytes, MPI_BYTE, target, 0, (int)nbytes, MPI_BYTE, win);
-    else MPI_Get(buf, (int)nbytes, MPI_BYTE, target, 0, (int)nbytes, MPI_BYTE, win);
+    if (put)
+      MPI_Put(buf, (int)nbytes, MPI_BYTE, target, 0, (int)nbytes, MPI_BYTE, win);
+    else
+      MPI_Get(buf, (int)nbytes, MPI_BYTE, target, 0, (int)nbytes, MPI_BYTE, win);
     MPI_Win_flush(target, win);
   }
   return (MPI_Wtime() - t) / reps;
@@ -91,7 +95,8 @@ int main(int argc, char **argv) {
     if (me == 0) {
       printf("2. blocking transfer latency, unit 0 -> unit 1 (%s path), same run:\n",
              cfg.num_nodes > 1 ? "inter-node: MPI RMA" : "intra-node: shared memory");
-      printf("   %-10s %-4s %14s %22s %10s\n", "bytes", "op", "DART [us]", "MPI RMA + flush [us]", "MPI/DART");
+      printf("   %-10s %-4s %14s %22s %10s\n", "bytes", "op", "DART [us]", "MPI RMA + flush [us]",
+             "MPI/DART");
       size_t sizes[] = {8, 1024, 65536, 1 << 20};
       for (int s = 0; s < 4; s++)
         for (int put = 1; put >= 0; put--) {
@@ -100,7 +105,8 @@ int main(int argc, char **argv) {
           double d = time_dart(tgt, buf, sizes[s], put, reps);
           time_mpi(win, 1, buf, sizes[s], put, reps / 10);
           double m = time_mpi(win, 1, buf, sizes[s], put, reps);
-          printf("   %-10zu %-4s %14.3f %22.3f %9.1fx\n", sizes[s], put ? "put" : "get", d * 1e6, m * 1e6, m / d);
+          printf("   %-10zu %-4s %14.3f %22.3f %9.1fx\n", sizes[s], put ? "put" : "get", d * 1e6, m * 1e6,
+                 m / d);
         }
     }
     CHECK(dart_barrier(DART_TEAM_ALL));

@@ -57,10 +57,10 @@ enum ARMCI_Acc_e {
 
 /** Read-modify-write operations for ARMCI_Rmw. */
 enum ARMCI_Rmw_e {
-  ARMCI_FETCH_AND_ADD      = 0, /**< int:  *ploc = old; *prem += value */
+  ARMCI_FETCH_AND_ADD = 0,      /**< int:  *ploc = old; *prem += value */
   ARMCI_FETCH_AND_ADD_LONG = 1, /**< long: *ploc = old; *prem += value */
-  ARMCI_SWAP               = 2, /**< int:  exchange *ploc and *prem */
-  ARMCI_SWAP_LONG          = 3  /**< long: exchange *ploc and *prem */
+  ARMCI_SWAP = 2,               /**< int:  exchange *ploc and *prem */
+  ARMCI_SWAP_LONG = 3           /**< long: exchange *ploc and *prem */
 };
 
 /** Handle of a non-blocking operation. The caller owns the storage (Global
@@ -76,8 +76,8 @@ typedef struct armci_hdl_s {
 typedef struct {
   void **src_ptr_array; /**< source address of each segment */
   void **dst_ptr_array; /**< destination address of each segment */
-  int    bytes;         /**< length of every segment in bytes */
-  int    ptr_array_len; /**< number of segments */
+  int bytes;            /**< length of every segment in bytes */
+  int ptr_array_len;    /**< number of segments */
 } armci_giov_t;
 
 /** A process group. Passed by pointer; the caller owns the storage (Global
@@ -88,10 +88,10 @@ typedef struct {
 typedef struct {
   MPI_Comm comm;                /**< communicator of the group's members */
   MPI_Comm noncoll_pgroup_comm; /**< spare communicator (implementation use) */
-  int     *grp_to_abs;          /**< group rank -> absolute id, or NULL */
-  int     *abs_to_grp;          /**< absolute id -> group rank, or NULL */
-  int      rank;                /**< calling process's rank in the group */
-  int      size;                /**< number of processes in the group */
+  int *grp_to_abs;              /**< group rank -> absolute id, or NULL */
+  int *abs_to_grp;              /**< absolute id -> group rank, or NULL */
+  int rank;                     /**< calling process's rank in the group */
+  int size;                     /**< number of processes in the group */
 } ARMCI_Group;
 
 /** Topology domains (only the shared-memory node exists). */
@@ -140,8 +140,7 @@ int ARMCI_Free_group(void *ptr, ARMCI_Group *group);
 /** ARMCI_Malloc with a memory-device hint (the hint may be ignored). */
 int ARMCI_Malloc_memdev(void **ptr_arr, armci_size_t bytes, const char *device);
 /** ARMCI_Malloc_group with a memory-device hint (may be ignored). */
-int ARMCI_Malloc_group_memdev(void **ptr_arr, armci_size_t bytes,
-                              ARMCI_Group *group, const char *device);
+int ARMCI_Malloc_group_memdev(void **ptr_arr, armci_size_t bytes, ARMCI_Group *group, const char *device);
 /** Free memory from ARMCI_Malloc_memdev / ARMCI_Malloc_group_memdev. */
 int ARMCI_Free_memdev(void *ptr);
 /** Allocate local memory suitable as a communication buffer. */
@@ -179,38 +178,32 @@ int ARMCI_Get(void *src, void *dst, int size, int target);
 int ARMCI_Put(void *src, void *dst, int size, int target);
 /** Atomically add scale*src[i] to remote dst[i] on `proc`; `datatype` is an
  *  ARMCI_ACC_* code, `scale` points to one element of that type. */
-int ARMCI_Acc(int datatype, void *scale, void *src, void *dst, int bytes,
-              int proc);
+int ARMCI_Acc(int datatype, void *scale, void *src, void *dst, int bytes, int proc);
 /** Put `size` bytes, then set remote int *flag to `value` after the data. */
-int ARMCI_Put_flag(void *src, void *dst, int size, int *flag, int value,
-                   int proc);
+int ARMCI_Put_flag(void *src, void *dst, int size, int *flag, int value, int proc);
 
 /* ------------------------------------------------------------------------ */
 /* Strided transfers                                                        */
 /* ------------------------------------------------------------------------ */
 
 /** Strided put from local src_ptr to remote dst_ptr on `proc`. */
-int ARMCI_PutS(void *src_ptr, int src_stride_ar[], void *dst_ptr,
-               int dst_stride_ar[], int count[], int stride_levels, int proc);
-/** Strided get from remote src_ptr on `proc` to local dst_ptr. */
-int ARMCI_GetS(void *src_ptr, int src_stride_ar[], void *dst_ptr,
-               int dst_stride_ar[], int count[], int stride_levels, int proc);
-/** Strided accumulate (see ARMCI_Acc for datatype/scale). */
-int ARMCI_AccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[],
-               void *dst_ptr, int dst_stride_ar[], int count[],
+int ARMCI_PutS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
                int stride_levels, int proc);
+/** Strided get from remote src_ptr on `proc` to local dst_ptr. */
+int ARMCI_GetS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
+               int stride_levels, int proc);
+/** Strided accumulate (see ARMCI_Acc for datatype/scale). */
+int ARMCI_AccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[], void *dst_ptr,
+               int dst_stride_ar[], int count[], int stride_levels, int proc);
 /** Strided put, then set remote int *flag to `value` after the data. */
-int ARMCI_PutS_flag(void *src_ptr, int src_stride_ar[], void *dst_ptr,
-                    int dst_stride_ar[], int count[], int stride_levels,
-                    int *flag, int value, int proc);
+int ARMCI_PutS_flag(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
+                    int stride_levels, int *flag, int value, int proc);
 
 /** Local helper: scatter the packed buffer `buf` into the strided layout at
  *  `ptr` (stride_arr/count as in the strided calls). */
-void armci_write_strided(void *ptr, int stride_levels, int stride_arr[],
-                         int count[], char *buf);
+void armci_write_strided(void *ptr, int stride_levels, int stride_arr[], int count[], char *buf);
 /** Local helper: gather the strided layout at `ptr` into packed `buf`. */
-void armci_read_strided(void *ptr, int stride_levels, int stride_arr[],
-                        int count[], char *buf);
+void armci_read_strided(void *ptr, int stride_levels, int stride_arr[], int count[], char *buf);
 
 /* ------------------------------------------------------------------------ */
 /* I/O-vector transfers                                                     */
@@ -221,8 +214,7 @@ int ARMCI_PutV(armci_giov_t *iov, int iov_len, int proc);
 /** Get the segments of iov[0..iov_len-1] from `proc`. */
 int ARMCI_GetV(armci_giov_t *iov, int iov_len, int proc);
 /** Accumulate the segments of iov[0..iov_len-1] into `proc`. */
-int ARMCI_AccV(int datatype, void *scale, armci_giov_t *iov, int iov_len,
-               int proc);
+int ARMCI_AccV(int datatype, void *scale, armci_giov_t *iov, int iov_len, int proc);
 
 /* ------------------------------------------------------------------------ */
 /* Non-blocking transfers and handles                                       */
@@ -240,29 +232,22 @@ int ARMCI_NbPut(void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl);
 /** Non-blocking ARMCI_Get; hdl may be NULL (implicit handle). */
 int ARMCI_NbGet(void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl);
 /** Non-blocking ARMCI_Acc; hdl may be NULL (implicit handle). */
-int ARMCI_NbAcc(int datatype, void *scale, void *src, void *dst, int bytes,
-                int proc, armci_hdl_t *hdl);
+int ARMCI_NbAcc(int datatype, void *scale, void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl);
 /** Non-blocking ARMCI_PutS. */
-int ARMCI_NbPutS(void *src_ptr, int src_stride_ar[], void *dst_ptr,
-                 int dst_stride_ar[], int count[], int stride_levels, int proc,
-                 armci_hdl_t *hdl);
-/** Non-blocking ARMCI_GetS. */
-int ARMCI_NbGetS(void *src_ptr, int src_stride_ar[], void *dst_ptr,
-                 int dst_stride_ar[], int count[], int stride_levels, int proc,
-                 armci_hdl_t *hdl);
-/** Non-blocking ARMCI_AccS. */
-int ARMCI_NbAccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[],
-                 void *dst_ptr, int dst_stride_ar[], int count[],
+int ARMCI_NbPutS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
                  int stride_levels, int proc, armci_hdl_t *hdl);
+/** Non-blocking ARMCI_GetS. */
+int ARMCI_NbGetS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
+                 int stride_levels, int proc, armci_hdl_t *hdl);
+/** Non-blocking ARMCI_AccS. */
+int ARMCI_NbAccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[], void *dst_ptr,
+                 int dst_stride_ar[], int count[], int stride_levels, int proc, armci_hdl_t *hdl);
 /** Non-blocking ARMCI_PutV. */
-int ARMCI_NbPutV(armci_giov_t *iov, int iov_len, int proc,
-                 armci_hdl_t *handle);
+int ARMCI_NbPutV(armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle);
 /** Non-blocking ARMCI_GetV. */
-int ARMCI_NbGetV(armci_giov_t *iov, int iov_len, int proc,
-                 armci_hdl_t *handle);
+int ARMCI_NbGetV(armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle);
 /** Non-blocking ARMCI_AccV. */
-int ARMCI_NbAccV(int datatype, void *scale, armci_giov_t *iov, int iov_len,
-                 int proc, armci_hdl_t *handle);
+int ARMCI_NbAccV(int datatype, void *scale, armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle);
 
 /** Wait for local completion of the operation(s) behind `hdl`. */
 int ARMCI_Wait(armci_hdl_t *hdl);
@@ -336,9 +321,7 @@ int ARMCI_Trylock(int mutex, int proc);
 void ARMCI_Group_create(int grp_size, int *pid_list, ARMCI_Group *group_out);
 /** Create a group of processes of `group_parent` (ids relative to parent);
  *  collective over the parent. */
-void ARMCI_Group_create_child(int grp_size, int *pid_list,
-                              ARMCI_Group *group_out,
-                              ARMCI_Group *group_parent);
+void ARMCI_Group_create_child(int grp_size, int *pid_list, ARMCI_Group *group_out, ARMCI_Group *group_parent);
 /** Free a group created by ARMCI_Group_create(_child). */
 void ARMCI_Group_free(ARMCI_Group *group);
 /** Store the caller's rank in `group` into *rank (-1 for a non-member);

@@ -23,18 +23,18 @@ extern "C" {
 
 /** Process sets a scoped collective runs over. */
 enum armci_scope_e {
-  SCOPE_ALL     = 0, /**< all processes */
-  SCOPE_NODE    = 1, /**< processes on the caller's node */
-  SCOPE_MASTERS = 2  /**< one process per node */
+  SCOPE_ALL = 0,    /**< all processes */
+  SCOPE_NODE = 1,   /**< processes on the caller's node */
+  SCOPE_MASTERS = 2 /**< one process per node */
 };
 
 /** Element types of reductions and selections. */
 enum armci_type_e {
-  ARMCI_INT       = 0, /**< int */
-  ARMCI_LONG      = 1, /**< long */
+  ARMCI_INT = 0,       /**< int */
+  ARMCI_LONG = 1,      /**< long */
   ARMCI_LONG_LONG = 2, /**< long long */
-  ARMCI_FLOAT     = 3, /**< float */
-  ARMCI_DOUBLE    = 4  /**< double */
+  ARMCI_FLOAT = 3,     /**< float */
+  ARMCI_DOUBLE = 4     /**< double */
 };
 
 /* ---- Process identity and utilities ------------------------------------ */
@@ -75,8 +75,7 @@ void armci_msg_bcast_scope(int scope, void *buffer, int len, int root);
 void armci_msg_brdcst(void *buffer, int len, int root);
 /** Broadcast within `group`; `root` is the ABSOLUTE id of a member (as in
  *  ARMCI-MPI; Global Arrays translates its group ranks before calling). */
-void armci_msg_group_bcast_scope(int scope, void *buf, int len, int root,
-                                 ARMCI_Group *group);
+void armci_msg_group_bcast_scope(int scope, void *buf, int len, int root, ARMCI_Group *group);
 
 /* ---- Reductions (all-reduce, result everywhere) ------------------------- */
 
@@ -98,8 +97,7 @@ void armci_msg_reduce(void *x, int n, char *op, int type);
 void armci_msg_reduce_scope(int scope, void *x, int n, char *op, int type);
 
 /** All-reduce n elements of `type` over the processes of `group`. */
-void armci_msg_group_gop_scope(int scope, void *x, int n, char *op, int type,
-                               ARMCI_Group *group);
+void armci_msg_group_gop_scope(int scope, void *x, int n, char *op, int type, ARMCI_Group *group);
 /** Group all-reduce of n ints. */
 void armci_msg_group_igop(int *x, int n, char *op, ARMCI_Group *group);
 /** Group all-reduce of n longs. */
@@ -118,8 +116,7 @@ void armci_msg_group_dgop(double *x, int n, char *op, ARMCI_Group *group);
  *  winning process (among those with contribute != 0) is copied to all. */
 void armci_msg_sel(void *x, int n, char *op, int type, int contribute);
 /** armci_msg_sel within `scope`. */
-void armci_msg_sel_scope(int scope, void *x, int n, char *op, int type,
-                         int contribute);
+void armci_msg_sel_scope(int scope, void *x, int n, char *op, int type, int contribute);
 
 #ifdef __cplusplus
 } /* extern "C" */

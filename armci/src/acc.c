@@ -42,13 +42,13 @@ int armci__scale_is_one(int datatype, const void *scale) {
 
 void armci__scale_into(int datatype, const void *scale, void *dst, const void *src, size_t bytes) {
   switch (datatype) {
-#define SCALE_INTO_ROW(ID, DART, PER, A)                                                             \
-  case ID: {                                                                                       \
-    A s[PER], *d = dst;                                                                            \
-    const A *x = src;                                                                              \
-    memcpy(s, scale, sizeof s);                                                                    \
+#define SCALE_INTO_ROW(ID, DART, PER, A)                                                          \
+  case ID: {                                                                                      \
+    A s[PER], *d = dst;                                                                           \
+    const A *x = src;                                                                             \
+    memcpy(s, scale, sizeof s);                                                                   \
     for (size_t i = 0; i < bytes / sizeof s; i++) ARMCI_SCALE_##PER(d + PER * i, s, x + PER * i); \
-    break;                                                                                         \
+    break;                                                                                        \
   }
     ARMCI_ACC_TYPES(SCALE_INTO_ROW)
 #undef SCALE_INTO_ROW
@@ -69,7 +69,8 @@ void armci__acc_issue(dart_gptr_t g, const void *buf, size_t bytes, armci_acc_ty
                       const char *fn) {
   if (bytes % at.esize) armci__fatal("%s: %zu bytes is not a whole number of elements", fn, bytes);
   dart_ret_t r = dart_accumulate(g, buf, bytes / at.esize * at.per, type, DART_OP_SUM);
-  if (r != DART_OK) armci__fatal("%s: dart_accumulate failed: %s (%s)", fn, dart_strerror(r), dart_last_error());
+  if (r != DART_OK)
+    armci__fatal("%s: dart_accumulate failed: %s (%s)", fn, dart_strerror(r), dart_last_error());
 }
 
 void armci__acc_finish(const armci_target_t *t, int proc, int nb, int temp, armci_hdl_t *h) {

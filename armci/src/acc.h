@@ -13,12 +13,12 @@
 
 #include "internal.h"
 
-#define ARMCI_ACC_TYPES(X)               \
-  X(ARMCI_ACC_INT, INT, 1, unsigned int) \
+#define ARMCI_ACC_TYPES(X)                 \
+  X(ARMCI_ACC_INT, INT, 1, unsigned int)   \
   X(ARMCI_ACC_LNG, LONG, 1, unsigned long) \
-  X(ARMCI_ACC_FLT, FLOAT, 1, float)      \
-  X(ARMCI_ACC_DBL, DOUBLE, 1, double)    \
-  X(ARMCI_ACC_CPL, FLOAT, 2, float)      \
+  X(ARMCI_ACC_FLT, FLOAT, 1, float)        \
+  X(ARMCI_ACC_DBL, DOUBLE, 1, double)      \
+  X(ARMCI_ACC_CPL, FLOAT, 2, float)        \
   X(ARMCI_ACC_DCP, DOUBLE, 2, double)
 
 /* y = s * x for one element of 1 (real) or 2 (complex) components; the

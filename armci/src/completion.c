@@ -29,8 +29,8 @@ typedef struct {
   dart_gptr_t seg[MAXSEG];
 } pend_t;
 
-static pend_t *pend;   /* [np] */
-static int *plist;     /* targets with something outstanding */
+static pend_t *pend; /* [np] */
+static int *plist;   /* targets with something outstanding */
 static int nplist;
 
 void armci__completion_init(void) {

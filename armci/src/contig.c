@@ -57,7 +57,8 @@ static int acc_contig(int datatype, void *scale, void *src, void *dst, int bytes
   armci__order(proc, PEND_ACC);
   if (bytes % (int)at.esize) armci__fatal("%s: %d bytes is not a whole number of elements", fn, bytes);
   if (!t.a->spans_nodes) {
-    armci__shm_acc(&t, datatype, scale, armci__scale_is_one(datatype, scale), src, (size_t)bytes, at.esize, NULL);
+    armci__shm_acc(&t, datatype, scale, armci__scale_is_one(datatype, scale), src, (size_t)bytes, at.esize,
+                   NULL);
     return 0;
   }
   armci_scratch_t s;
@@ -100,6 +101,6 @@ int ARMCI_NbAcc(int datatype, void *scale, void *src, void *dst, int bytes, int 
 
 int ARMCI_Put_flag(void *src, void *dst, int size, int *flag, int value, int proc) {
   armci__put_contig(src, dst, size, proc, NULL, 0, "ARMCI_Put_flag"); /* complete at the target */
-  atomic_thread_fence(memory_order_seq_cst);                   /* data before flag */
+  atomic_thread_fence(memory_order_seq_cst);                          /* data before flag */
   return armci__put_contig(&value, flag, sizeof(int), proc, NULL, 0, "ARMCI_Put_flag");
 }

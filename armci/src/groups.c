@@ -94,8 +94,7 @@ void armci__groups_fini(void) {
 }
 
 /* Creates the group of parent ranks list[0..n-1]; collective over parent. */
-static void create_child(int n, const int *list, ARMCI_Group *out, armci_grp_info_t *parent,
-                         const char *fn) {
+static void create_child(int n, const int *list, ARMCI_Group *out, armci_grp_info_t *parent, const char *fn) {
   if (parent->rank < 0) armci__fatal("%s: the caller is not a member of the parent group", fn);
   if (n < 0 || (n > 0 && !list)) armci__fatal("%s: bad process list", fn);
   armci_grp_info_t *g = info_new(n);

@@ -103,8 +103,9 @@ int ARMCI_Init_thread_comm(int armci_requested, MPI_Comm comm) {
     int cmp = MPI_UNEQUAL;
     MPI_Comm_compare(comm, MPI_COMM_WORLD, &cmp);
     if (cmp != MPI_IDENT && cmp != MPI_CONGRUENT) {
-      fprintf(stderr, "ARMCI_Init_thread_comm: only MPI_COMM_WORLD (or a congruent "
-                      "communicator) is supported: DART spans MPI_COMM_WORLD\n");
+      fprintf(stderr,
+              "ARMCI_Init_thread_comm: only MPI_COMM_WORLD (or a congruent "
+              "communicator) is supported: DART spans MPI_COMM_WORLD\n");
       return 1;
     }
   }

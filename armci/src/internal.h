@@ -39,21 +39,21 @@
 typedef struct armci_grp_info armci_grp_info_t;
 
 typedef struct {
-  int initialized;   /* reference count of ARMCI_Init */
-  int dart_owned;    /* ARMCI_Init called dart_init (so Finalize calls dart_exit) */
+  int initialized; /* reference count of ARMCI_Init */
+  int dart_owned;  /* ARMCI_Init called dart_init (so Finalize calls dart_exit) */
   int me, np;
-  MPI_Comm comm;     /* dup of MPI_COMM_WORLD for the message layer */
-  int *node_of;      /* [np] (virtual) node id of every process */
+  MPI_Comm comm; /* dup of MPI_COMM_WORLD for the message layer */
+  int *node_of;  /* [np] (virtual) node id of every process */
   int nnodes, my_node;
-  int *node_start;   /* [nnodes+1] offsets into node_procs */
-  int *node_procs;   /* processes ordered by node, then rank */
-  int node_peers;    /* processes on my node, me included */
+  int *node_start;       /* [nnodes+1] offsets into node_procs */
+  int *node_procs;       /* processes ordered by node, then rank */
+  int node_peers;        /* processes on my node, me included */
   MPI_Comm node_comm;    /* my node's processes */
   MPI_Comm masters_comm; /* lowest rank of each node; MPI_COMM_NULL elsewhere */
   int is_master;
-  armci_grp_info_t *world;     /* info of the world group */
-  ARMCI_Group world_group;     /* returned by ARMCI_Group_get_world */
-  ARMCI_Group default_group;   /* ARMCI_Group_set_default */
+  armci_grp_info_t *world;   /* info of the world group */
+  ARMCI_Group world_group;   /* returned by ARMCI_Group_get_world */
+  ARMCI_Group default_group; /* ARMCI_Group_set_default */
 } armci_state_t;
 
 extern armci_state_t armci__s;
@@ -62,16 +62,16 @@ extern armci_state_t armci__s;
 void armci__fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* Aborts unless ARMCI is initialized. */
-#define ARMCI_CHECK_INIT(fn)                                                         \
-  do {                                                                               \
+#define ARMCI_CHECK_INIT(fn)                                                                          \
+  do {                                                                                                \
     if (__builtin_expect(!armci__s.initialized, 0)) armci__fatal("%s: ARMCI is not initialized", fn); \
   } while (0)
 
 /* Aborts on a DART error, naming the call. */
-#define DART_CALL(call)                                                             \
-  do {                                                                               \
-    dart_ret_t armci_r_ = (call);                                                    \
-    if (__builtin_expect(armci_r_ != DART_OK, 0))                                    \
+#define DART_CALL(call)                                                                      \
+  do {                                                                                       \
+    dart_ret_t armci_r_ = (call);                                                            \
+    if (__builtin_expect(armci_r_ != DART_OK, 0))                                            \
       armci__fatal("%s failed: %s (%s)", #call, dart_strerror(armci_r_), dart_last_error()); \
   } while (0)
 
@@ -85,13 +85,13 @@ void armci__wait_req(MPI_Request *req);
  * below (container_of recovers the info). */
 struct armci_grp_info {
   uint32_t magic;
-  dart_team_t team;  /* DART team of the members (DART_TEAM_NULL for non-members) */
-  MPI_Comm comm;     /* the group's communicator, ranks in group order */
+  dart_team_t team; /* DART team of the members (DART_TEAM_NULL for non-members) */
+  MPI_Comm comm;    /* the group's communicator, ranks in group order */
   int size, rank;
-  int *a2g;          /* [np] absolute -> group rank, -1 for non-members */
-  int all_on_node;   /* every member shares my node */
+  int *a2g;               /* [np] absolute -> group rank, -1 for non-members */
+  int all_on_node;        /* every member shares my node */
   armci_grp_info_t *next; /* list of live infos */
-  int g2a[];         /* [size] group rank -> absolute id */
+  int g2a[];              /* [size] group rank -> absolute id */
 };
 #define ARMCI_GRP_MAGIC 0x41524d47u
 
@@ -104,22 +104,22 @@ void armci__groups_fini(void);
 /* ---- Allocations and address translation ---- */
 
 typedef struct armci_alloc {
-  dart_gptr_t gptr;  /* segment; unitid/offset are set per access */
-  uint32_t key;      /* (team flags << 16 | segid): the same on every member */
+  dart_gptr_t gptr; /* segment; unitid/offset are set per access */
+  uint32_t key;     /* (team flags << 16 | segid): the same on every member */
   armci_grp_info_t *grp;
-  int spans_nodes;   /* the team spans nodes: accumulates take the MPI path */
+  int spans_nodes; /* the team spans nodes: accumulates take the MPI path */
   int nmemb;
-  int *members;      /* [nmemb] absolute ids, group order */
-  char **ptr;        /* [nmemb] address handed out for each member */
-  size_t *size;      /* [nmemb] bytes each member asked for */
-  char **local;      /* [nmemb] caller's mapping of each member's part, or NULL */
+  int *members; /* [nmemb] absolute ids, group order */
+  char **ptr;   /* [nmemb] address handed out for each member */
+  size_t *size; /* [nmemb] bytes each member asked for */
+  char **local; /* [nmemb] caller's mapping of each member's part, or NULL */
 } armci_alloc_t;
 
 /* Result of translating (addr, proc). */
 typedef struct {
   armci_alloc_t *a;
-  dart_gptr_t g;     /* unit = proc, offset of addr */
-  char *local;       /* caller's address of the byte, NULL if not on my node */
+  dart_gptr_t g; /* unit = proc, offset of addr */
+  char *local;   /* caller's address of the byte, NULL if not on my node */
 } armci_target_t;
 
 /* Translates (addr, proc) for an access of len bytes; aborts if addr is

@@ -33,7 +33,7 @@ typedef struct {
   size_t n, cap;
 } table_t;
 
-static table_t *tables;       /* [np] */
+static table_t *tables;        /* [np] */
 static armci_alloc_t **by_key; /* sorted by key */
 static size_t nallocs, cap_allocs;
 
@@ -106,7 +106,10 @@ static ptrdiff_t key_find(uint32_t key) {
   while (lo <= hi) {
     ptrdiff_t mid = lo + (hi - lo) / 2;
     if (by_key[mid]->key == key) return mid;
-    if (by_key[mid]->key < key) lo = mid + 1; else hi = mid - 1;
+    if (by_key[mid]->key < key)
+      lo = mid + 1;
+    else
+      hi = mid - 1;
   }
   return -(lo + 1);
 }
@@ -146,8 +149,7 @@ void armci__translate(const void *addr, int proc, size_t len, armci_target_t *t,
   const entry_t *e = &tb->e[i];
   size_t off = (size_t)((const char *)addr - e->base);
   if (__builtin_expect(off > e->size || len > e->size - off, 0)) {
-    if (off >= e->size)
-      armci__fatal("%s: address %p is not in ARMCI memory of process %d", fn, addr, proc);
+    if (off >= e->size) armci__fatal("%s: address %p is not in ARMCI memory of process %d", fn, addr, proc);
     armci__fatal("%s: %zu bytes at %p pass the end of process %d's allocation (%zu bytes at %p)", fn, len,
                  addr, proc, e->size, (void *)e->base);
   }

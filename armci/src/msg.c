@@ -189,22 +189,44 @@ void armci_msg_bintree(int scope, int *Root, int *Up, int *Left, int *Right) {
 
 /* ---- reductions ---- */
 
-typedef enum { OP_SUM, OP_PROD, OP_MAX, OP_MIN, OP_ABSMAX, OP_ABSMIN, OP_BOR, OP_BAND, OP_LAND, OP_LOR } gop_t;
+typedef enum {
+  OP_SUM,
+  OP_PROD,
+  OP_MAX,
+  OP_MIN,
+  OP_ABSMAX,
+  OP_ABSMIN,
+  OP_BOR,
+  OP_BAND,
+  OP_LAND,
+  OP_LOR
+} gop_t;
 
 static gop_t parse_op(const char *op, int integer, const char *fn) {
   if (!op) armci__fatal("%s: operation is NULL", fn);
   gop_t o;
-  if (!strcmp(op, "+")) o = OP_SUM;
-  else if (!strcmp(op, "*")) o = OP_PROD;
-  else if (!strcmp(op, "max")) o = OP_MAX;
-  else if (!strcmp(op, "min")) o = OP_MIN;
-  else if (!strcmp(op, "absmax")) o = OP_ABSMAX;
-  else if (!strcmp(op, "absmin")) o = OP_ABSMIN;
-  else if (!strcmp(op, "or") || !strcmp(op, "bor")) o = OP_BOR;
-  else if (!strcmp(op, "and") || !strcmp(op, "band")) o = OP_BAND;
-  else if (!strcmp(op, "land")) o = OP_LAND;
-  else if (!strcmp(op, "lor")) o = OP_LOR;
-  else armci__fatal("%s: unknown operation \"%s\"", fn, op);
+  if (!strcmp(op, "+"))
+    o = OP_SUM;
+  else if (!strcmp(op, "*"))
+    o = OP_PROD;
+  else if (!strcmp(op, "max"))
+    o = OP_MAX;
+  else if (!strcmp(op, "min"))
+    o = OP_MIN;
+  else if (!strcmp(op, "absmax"))
+    o = OP_ABSMAX;
+  else if (!strcmp(op, "absmin"))
+    o = OP_ABSMIN;
+  else if (!strcmp(op, "or") || !strcmp(op, "bor"))
+    o = OP_BOR;
+  else if (!strcmp(op, "and") || !strcmp(op, "band"))
+    o = OP_BAND;
+  else if (!strcmp(op, "land"))
+    o = OP_LAND;
+  else if (!strcmp(op, "lor"))
+    o = OP_LOR;
+  else
+    armci__fatal("%s: unknown operation \"%s\"", fn, op);
   if (!integer && o >= OP_BOR) armci__fatal("%s: operation \"%s\" needs an integer type", fn, op);
   return o;
 }
@@ -213,8 +235,10 @@ static MPI_Op mpi_op(gop_t o) {
   switch (o) {
     case OP_SUM: return MPI_SUM;
     case OP_PROD: return MPI_PROD;
-    case OP_MAX: case OP_ABSMAX: return MPI_MAX;
-    case OP_MIN: case OP_ABSMIN: return MPI_MIN;
+    case OP_MAX:
+    case OP_ABSMAX: return MPI_MAX;
+    case OP_MIN:
+    case OP_ABSMIN: return MPI_MIN;
     case OP_BOR: return MPI_BOR;
     case OP_BAND: return MPI_BAND;
     case OP_LAND: return MPI_LAND;
@@ -224,22 +248,62 @@ static MPI_Op mpi_op(gop_t o) {
 
 static void type_of(int type, MPI_Datatype *dt, size_t *size, int *integer, const char *fn) {
   switch (type) {
-    case ARMCI_INT: *dt = MPI_INT; *size = sizeof(int); *integer = 1; return;
-    case ARMCI_LONG: *dt = MPI_LONG; *size = sizeof(long); *integer = 1; return;
-    case ARMCI_LONG_LONG: *dt = MPI_LONG_LONG; *size = sizeof(long long); *integer = 1; return;
-    case ARMCI_FLOAT: *dt = MPI_FLOAT; *size = sizeof(float); *integer = 0; return;
-    case ARMCI_DOUBLE: *dt = MPI_DOUBLE; *size = sizeof(double); *integer = 0; return;
+    case ARMCI_INT:
+      *dt = MPI_INT;
+      *size = sizeof(int);
+      *integer = 1;
+      return;
+    case ARMCI_LONG:
+      *dt = MPI_LONG;
+      *size = sizeof(long);
+      *integer = 1;
+      return;
+    case ARMCI_LONG_LONG:
+      *dt = MPI_LONG_LONG;
+      *size = sizeof(long long);
+      *integer = 1;
+      return;
+    case ARMCI_FLOAT:
+      *dt = MPI_FLOAT;
+      *size = sizeof(float);
+      *integer = 0;
+      return;
+    case ARMCI_DOUBLE:
+      *dt = MPI_DOUBLE;
+      *size = sizeof(double);
+      *integer = 0;
+      return;
     default: armci__fatal("%s: unknown type %d", fn, type);
   }
 }
 
 static void absolute(void *x, int n, int type) {
   for (int i = 0; i < n; i++) switch (type) {
-      case ARMCI_INT: { int *v = x; if (v[i] < 0) v[i] = -v[i]; break; }
-      case ARMCI_LONG: { long *v = x; if (v[i] < 0) v[i] = -v[i]; break; }
-      case ARMCI_LONG_LONG: { long long *v = x; if (v[i] < 0) v[i] = -v[i]; break; }
-      case ARMCI_FLOAT: { float *v = x; v[i] = fabsf(v[i]); break; }
-      default: { double *v = x; v[i] = fabs(v[i]); break; }
+      case ARMCI_INT: {
+        int *v = x;
+        if (v[i] < 0) v[i] = -v[i];
+        break;
+      }
+      case ARMCI_LONG: {
+        long *v = x;
+        if (v[i] < 0) v[i] = -v[i];
+        break;
+      }
+      case ARMCI_LONG_LONG: {
+        long long *v = x;
+        if (v[i] < 0) v[i] = -v[i];
+        break;
+      }
+      case ARMCI_FLOAT: {
+        float *v = x;
+        v[i] = fabsf(v[i]);
+        break;
+      }
+      default: {
+        double *v = x;
+        v[i] = fabs(v[i]);
+        break;
+      }
     }
 }
 
@@ -308,17 +372,40 @@ static void sel_on(MPI_Comm comm, void *x, int n, const char *op, int type, int 
   int integer;
   type_of(type, &dt, &size, &integer, fn);
   int is_max;
-  if (op && !strcmp(op, "max")) is_max = 1;
-  else if (op && !strcmp(op, "min")) is_max = 0;
-  else armci__fatal("%s: operation must be \"max\" or \"min\", not \"%s\"", fn, op ? op : "(null)");
+  if (op && !strcmp(op, "max"))
+    is_max = 1;
+  else if (op && !strcmp(op, "min"))
+    is_max = 0;
+  else
+    armci__fatal("%s: operation must be \"max\" or \"min\", not \"%s\"", fn, op ? op : "(null)");
   if (comm == MPI_COMM_NULL) return;
   if ((size_t)n < size) armci__fatal("%s: %d bytes cannot hold the value", fn, n);
   double v = 0;
   switch (type) {
-    case ARMCI_INT: { int t; memcpy(&t, x, sizeof t); v = t; break; }
-    case ARMCI_LONG: { long t; memcpy(&t, x, sizeof t); v = (double)t; break; }
-    case ARMCI_LONG_LONG: { long long t; memcpy(&t, x, sizeof t); v = (double)t; break; }
-    case ARMCI_FLOAT: { float t; memcpy(&t, x, sizeof t); v = t; break; }
+    case ARMCI_INT: {
+      int t;
+      memcpy(&t, x, sizeof t);
+      v = t;
+      break;
+    }
+    case ARMCI_LONG: {
+      long t;
+      memcpy(&t, x, sizeof t);
+      v = (double)t;
+      break;
+    }
+    case ARMCI_LONG_LONG: {
+      long long t;
+      memcpy(&t, x, sizeof t);
+      v = (double)t;
+      break;
+    }
+    case ARMCI_FLOAT: {
+      float t;
+      memcpy(&t, x, sizeof t);
+      v = t;
+      break;
+    }
     default: memcpy(&v, x, sizeof v); break;
   }
   int rank;

@@ -42,8 +42,8 @@
 #define LINE 64
 #define BLOCK 4096
 
-static dart_gptr_t table;   /* STRIPES * LINE bytes per process */
-static char **lockbase;     /* [np] my mapping of every same-node process's table */
+static dart_gptr_t table; /* STRIPES * LINE bytes per process */
+static char **lockbase;   /* [np] my mapping of every same-node process's table */
 
 void armci__stripes_init(void) {
   DART_CALL(dart_team_memalloc_aligned(DART_TEAM_ALL, STRIPES * LINE, &table));
@@ -92,44 +92,44 @@ static inline void unlock(uint32_t *l) { __atomic_store_n(l, 0u, __ATOMIC_RELEAS
 
 /* dd[0 .. n) += s * xx[0 .. n) for n elements of PER components of A
  * (s is one when `one`: then a plain sum, component by component). */
-#define ADD_ELEMENTS(A, PER, dd, xx, n)                                      \
-  do {                                                                       \
-    if (one) {                                                               \
-      for (size_t i_ = 0; i_ < (n) * PER; i_++) (dd)[i_] += (xx)[i_];        \
-    } else {                                                                 \
-      for (size_t i_ = 0; i_ < (n); i_++) {                                  \
-        A y_[PER];                                                           \
-        ARMCI_SCALE_##PER(y_, s, (xx) + i_ * PER);                           \
-        for (size_t c_ = 0; c_ < PER; c_++) (dd)[i_ * PER + c_] += y_[c_];   \
-      }                                                                      \
-    }                                                                        \
+#define ADD_ELEMENTS(A, PER, dd, xx, n)                                    \
+  do {                                                                     \
+    if (one) {                                                             \
+      for (size_t i_ = 0; i_ < (n)*PER; i_++) (dd)[i_] += (xx)[i_];        \
+    } else {                                                               \
+      for (size_t i_ = 0; i_ < (n); i_++) {                                \
+        A y_[PER];                                                         \
+        ARMCI_SCALE_##PER(y_, s, (xx) + i_ * PER);                         \
+        for (size_t c_ = 0; c_ < PER; c_++) (dd)[i_ * PER + c_] += y_[c_]; \
+      }                                                                    \
+    }                                                                      \
   } while (0)
 
 /* d[i] += s * x[i] for n elements of the ARMCI type; d and x do not
  * overlap. Aligned buffers take typed, vectorizable loops; unaligned ones
  * go through memcpy (legal at any address). */
-#define ADD_SCALED_ROW(ID, DART, PER, A)                                     \
-  case ID: {                                                                 \
-    A s[PER] = {1};                                                          \
-    if (!one) memcpy(s, scale, sizeof s);                                    \
-    if (((uintptr_t)d | (uintptr_t)x) % _Alignof(A) == 0) {                  \
-      A *restrict dd = (A *)(void *)d;                                       \
-      const A *restrict xx = (const A *)(const void *)x;                     \
-      ADD_ELEMENTS(A, PER, dd, xx, n);                                       \
-    } else {                                                                 \
-      for (size_t i = 0; i < n; i++) {                                       \
-        A a[PER], b[PER];                                                    \
-        memcpy(a, d + i * sizeof a, sizeof a);                               \
-        memcpy(b, x + i * sizeof b, sizeof b);                               \
-        ADD_ELEMENTS(A, PER, a, b, 1);                                       \
-        memcpy(d + i * sizeof a, a, sizeof a);                               \
-      }                                                                      \
-    }                                                                        \
-    break;                                                                   \
+#define ADD_SCALED_ROW(ID, DART, PER, A)                    \
+  case ID: {                                                \
+    A s[PER] = {1};                                         \
+    if (!one) memcpy(s, scale, sizeof s);                   \
+    if (((uintptr_t)d | (uintptr_t)x) % _Alignof(A) == 0) { \
+      A *restrict dd = (A *)(void *)d;                      \
+      const A *restrict xx = (const A *)(const void *)x;    \
+      ADD_ELEMENTS(A, PER, dd, xx, n);                      \
+    } else {                                                \
+      for (size_t i = 0; i < n; i++) {                      \
+        A a[PER], b[PER];                                   \
+        memcpy(a, d + i * sizeof a, sizeof a);              \
+        memcpy(b, x + i * sizeof b, sizeof b);              \
+        ADD_ELEMENTS(A, PER, a, b, 1);                      \
+        memcpy(d + i * sizeof a, a, sizeof a);              \
+      }                                                     \
+    }                                                       \
+    break;                                                  \
   }
 
-static inline __attribute__((always_inline)) void add_scaled_body(int datatype, const void *scale, int one, char *d,
-                                                                  const char *x, size_t n) {
+static inline __attribute__((always_inline)) void add_scaled_body(int datatype, const void *scale, int one,
+                                                                  char *d, const char *x, size_t n) {
   switch (datatype) { ARMCI_ACC_TYPES(ADD_SCALED_ROW) }
 }
 
@@ -187,36 +187,36 @@ void armci__shm_release(uint32_t **held) {
 /* Per-type segment loop: a segment inside one block takes (or keeps) the
  * block's lock and is added with a typed loop; one that crosses a block
  * boundary goes through armci__shm_acc. */
-#define BATCH_ROW(ID, DART, PER, A)                                                     \
-  case ID: {                                                                            \
-    A s[PER] = {1};                                                                     \
-    if (!one) memcpy(s, scale, sizeof s);                                               \
-    for (size_t k = 0; k < nseg; k++) {                                                 \
-      size_t so = offs ? offs[2 * k] : k * sg->sstride;                                 \
-      size_t dof = offs ? offs[2 * k + 1] : k * sg->dstride;                            \
-      uint64_t o = base + dof, b = o / BLOCK;                                           \
-      if ((o + seg - 1) / BLOCK != b) {                                                 \
-        armci_target_t q = *t;                                                          \
-        q.local = t->local + dof;                                                       \
-        q.g.offset = o;                                                                 \
-        armci__shm_acc(&q, datatype, scale, one, x + so, seg, esize, &held);            \
-        cur = UINT64_MAX;                                                               \
-        continue;                                                                       \
-      }                                                                                 \
-      if (b != cur) {                                                                   \
-        uint32_t *l = stripe(t, o);                                                     \
-        if (l != held) {                                                                \
-          if (held) unlock(held);                                                       \
-          lock(l);                                                                      \
-          held = l;                                                                     \
-        }                                                                               \
-        cur = b;                                                                        \
-      }                                                                                 \
-      A *restrict dd = (A *)(void *)(t->local + dof);                                   \
-      const A *restrict xx = (const A *)(const void *)(x + so);                         \
-      ADD_ELEMENTS(A, PER, dd, xx, seg / esize);                                        \
-    }                                                                                   \
-    break;                                                                              \
+#define BATCH_ROW(ID, DART, PER, A)                                          \
+  case ID: {                                                                 \
+    A s[PER] = {1};                                                          \
+    if (!one) memcpy(s, scale, sizeof s);                                    \
+    for (size_t k = 0; k < nseg; k++) {                                      \
+      size_t so = offs ? offs[2 * k] : k * sg->sstride;                      \
+      size_t dof = offs ? offs[2 * k + 1] : k * sg->dstride;                 \
+      uint64_t o = base + dof, b = o / BLOCK;                                \
+      if ((o + seg - 1) / BLOCK != b) {                                      \
+        armci_target_t q = *t;                                               \
+        q.local = t->local + dof;                                            \
+        q.g.offset = o;                                                      \
+        armci__shm_acc(&q, datatype, scale, one, x + so, seg, esize, &held); \
+        cur = UINT64_MAX;                                                    \
+        continue;                                                            \
+      }                                                                      \
+      if (b != cur) {                                                        \
+        uint32_t *l = stripe(t, o);                                          \
+        if (l != held) {                                                     \
+          if (held) unlock(held);                                            \
+          lock(l);                                                           \
+          held = l;                                                          \
+        }                                                                    \
+        cur = b;                                                             \
+      }                                                                      \
+      A *restrict dd = (A *)(void *)(t->local + dof);                        \
+      const A *restrict xx = (const A *)(const void *)(x + so);              \
+      ADD_ELEMENTS(A, PER, dd, xx, seg / esize);                             \
+    }                                                                        \
+    break;                                                                   \
   }
 
 VECTOR_CLONES void armci__shm_acc_batch(const armci_target_t *t, int datatype, const void *scale, int one,

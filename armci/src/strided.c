@@ -199,15 +199,15 @@ static void strided_mpi(int is_put, char *local, const layout_t *l, dart_gptr_t 
 /* Shared-memory strided copy, segment by segment in order (memmove: the
  * two sides may be the same memory). Common small segment sizes get
  * constant-size copies, which the compiler turns into a few moves. */
-#define COPY_LOOP(N)                                                                     \
-  do {                                                                                   \
-    if (l->L == 1) {                                                                     \
-      for (long k = 0; k < l->cnt[1]; k++) memmove(d + k * l->ds[0], s + k * l->ss[0], N); \
-    } else {                                                                             \
-      seg_iter_t it;                                                                     \
-      iter_start(&it, l);                                                                \
+#define COPY_LOOP(N)                                                                          \
+  do {                                                                                        \
+    if (l->L == 1) {                                                                          \
+      for (long k = 0; k < l->cnt[1]; k++) memmove(d + k * l->ds[0], s + k * l->ss[0], N);    \
+    } else {                                                                                  \
+      seg_iter_t it;                                                                          \
+      iter_start(&it, l);                                                                     \
       for (size_t k = 0; k < l->nseg; k++, iter_next(&it)) memmove(d + it.dof, s + it.so, N); \
-    }                                                                                    \
+    }                                                                                         \
   } while (0)
 
 static void copy_segments(char *d, const char *s, const layout_t *l) {

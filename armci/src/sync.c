@@ -27,12 +27,15 @@ int ARMCI_Rmw(int op, void *ploc, void *prem, int value, int proc) {
   armci_target_t t;
   armci__translate(prem, proc, is_long ? sizeof(long) : sizeof(int), &t, fn);
   armci__order(proc, PEND_PUT); /* after anything outstanding to proc */
-  if (!t.a->spans_nodes) { /* the accumulates' stripe locks: atomic with ARMCI_Acc too */
+  if (!t.a->spans_nodes) {      /* the accumulates' stripe locks: atomic with ARMCI_Acc too */
     int swap = op == ARMCI_SWAP || op == ARMCI_SWAP_LONG;
     long v = value;
     int iv = value;
     if (swap) {
-      if (is_long) memcpy(&v, ploc, sizeof v); else memcpy(&iv, ploc, sizeof iv);
+      if (is_long)
+        memcpy(&v, ploc, sizeof v);
+      else
+        memcpy(&iv, ploc, sizeof iv);
     }
     armci__shm_rmw(&t, is_long, swap, is_long ? (void *)&v : (void *)&iv, ploc);
     return 0;
@@ -66,7 +69,8 @@ int ARMCI_Rmw(int op, void *ploc, void *prem, int value, int proc) {
       break;
     }
   }
-  if (r != DART_OK) armci__fatal("%s: dart_fetch_and_op failed: %s (%s)", fn, dart_strerror(r), dart_last_error());
+  if (r != DART_OK)
+    armci__fatal("%s: dart_fetch_and_op failed: %s (%s)", fn, dart_strerror(r), dart_last_error());
   return 0;
 }
 
@@ -111,8 +115,9 @@ int ARMCI_Destroy_mutexes(void) {
   armci__wait_req(&req);
   size_t n = (size_t)per_proc * (size_t)armci__s.np;
   for (size_t k = 0; k < n; k++) {
-    if (held[k]) armci__fatal("%s: mutex %zu of process %zu is still held", fn, k / (size_t)armci__s.np,
-                              k % (size_t)armci__s.np);
+    if (held[k])
+      armci__fatal("%s: mutex %zu of process %zu is still held", fn, k / (size_t)armci__s.np,
+                   k % (size_t)armci__s.np);
     DART_CALL(dart_team_lock_destroy(&locks[k]));
   }
   free(locks);

@@ -8,18 +8,18 @@
 
 /* The non-blocking put completes before returning: the value lives on the
  * caller's stack. */
-#define VALUE_FUNCTIONS(NAME, T)                                                         \
-  int ARMCI_PutValue##NAME(T src, void *dst, int proc) {                                 \
-    return armci__put_contig(&src, dst, sizeof src, proc, NULL, 0, "ARMCI_PutValue" #NAME); \
-  }                                                                                      \
-  int ARMCI_NbPutValue##NAME(T src, void *dst, int proc, armci_hdl_t *hdl) {             \
-    (void)hdl;                                                                           \
+#define VALUE_FUNCTIONS(NAME, T)                                                              \
+  int ARMCI_PutValue##NAME(T src, void *dst, int proc) {                                      \
+    return armci__put_contig(&src, dst, sizeof src, proc, NULL, 0, "ARMCI_PutValue" #NAME);   \
+  }                                                                                           \
+  int ARMCI_NbPutValue##NAME(T src, void *dst, int proc, armci_hdl_t *hdl) {                  \
+    (void)hdl;                                                                                \
     return armci__put_contig(&src, dst, sizeof src, proc, NULL, 0, "ARMCI_NbPutValue" #NAME); \
-  }                                                                                      \
-  T ARMCI_GetValue##NAME(void *src, int proc) {                                          \
-    T v = 0;                                                                             \
-    armci__get_contig(src, &v, sizeof v, proc, NULL, 0, "ARMCI_GetValue" #NAME);         \
-    return v;                                                                            \
+  }                                                                                           \
+  T ARMCI_GetValue##NAME(void *src, int proc) {                                               \
+    T v = 0;                                                                                  \
+    armci__get_contig(src, &v, sizeof v, proc, NULL, 0, "ARMCI_GetValue" #NAME);              \
+    return v;                                                                                 \
   }
 
 ARMCI_VALUE_TYPES(VALUE_FUNCTIONS)

@@ -39,7 +39,8 @@ static size_t iov_count(const armci_giov_t *iov, int len, const char *fn) {
   if (len < 0 || (len > 0 && !iov)) armci__fatal("%s: bad descriptor array", fn);
   size_t n = 0;
   for (int d = 0; d < len; d++) {
-    if (iov[d].bytes < 0 || iov[d].ptr_array_len < 0) armci__fatal("%s: negative size in descriptor %d", fn, d);
+    if (iov[d].bytes < 0 || iov[d].ptr_array_len < 0)
+      armci__fatal("%s: negative size in descriptor %d", fn, d);
     if (iov[d].bytes > 0) n += (size_t)iov[d].ptr_array_len;
   }
   return n;

@@ -11,7 +11,8 @@
 #include <message.h>
 
 /* Name of the (scalar or pointer) type of an expression. */
-#define TYPE_NAME(x) _Generic((x),                                  \
+#define TYPE_NAME(x) \
+  _Generic((x),                                  \
     char: "char", signed char: "signed char", short: "short",       \
     int: "int", unsigned: "unsigned", long: "long",                 \
     unsigned long: "unsigned long", long long: "long long",         \
@@ -19,12 +20,11 @@
     int *: "int *", void *: "void *", void **: "void **",           \
     default: "other")
 
-#define MEMBER(T, m)                                                     \
-  printf("  %-28s offset %2zu size %2zu type %s\n", #T "." #m,           \
-         offsetof(T, m), sizeof(((T *)0)->m), TYPE_NAME(((T *)0)->m))
+#define MEMBER(T, m)                                                                                \
+  printf("  %-28s offset %2zu size %2zu type %s\n", #T "." #m, offsetof(T, m), sizeof(((T *)0)->m), \
+         TYPE_NAME(((T *)0)->m))
 
-#define TYPE(T)                                                          \
-  printf("%-30s size %2zu align %2zu\n", #T, sizeof(T), _Alignof(T))
+#define TYPE(T) printf("%-30s size %2zu align %2zu\n", #T, sizeof(T), _Alignof(T))
 
 #define CONST(c) printf("%-30s = %ld\n", #c, (long)(c))
 
@@ -42,8 +42,7 @@ int main(void) {
 
   /* scalar typedefs */
   TYPE(armci_size_t);
-  printf("  armci_size_t type %s, signed %d\n", TYPE_NAME((armci_size_t)0),
-         (armci_size_t)-1 < 0);
+  printf("  armci_size_t type %s, signed %d\n", TYPE_NAME((armci_size_t)0), (armci_size_t)-1 < 0);
   TYPE(armci_domain_t);
   printf("  armci_domain_t type %s\n", TYPE_NAME((armci_domain_t)0));
   TYPE(MPI_Comm);

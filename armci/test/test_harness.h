@@ -25,16 +25,15 @@ static int test_me = 0, test_np = 1;
 
 #define TEST_MAX_REPORTS 10
 
-#define CHECK(cond, ...)                                                  \
-  do {                                                                    \
-    if (!(cond)) {                                                        \
-      if (test_errors++ < TEST_MAX_REPORTS) {                             \
-        fprintf(stderr, "[%d] %s:%d: check failed: %s: ", test_me,        \
-                __FILE__, __LINE__, #cond);                               \
-        fprintf(stderr, __VA_ARGS__);                                     \
-        fputc('\n', stderr);                                              \
-      }                                                                   \
-    }                                                                     \
+#define CHECK(cond, ...)                                                                       \
+  do {                                                                                         \
+    if (!(cond)) {                                                                             \
+      if (test_errors++ < TEST_MAX_REPORTS) {                                                  \
+        fprintf(stderr, "[%d] %s:%d: check failed: %s: ", test_me, __FILE__, __LINE__, #cond); \
+        fprintf(stderr, __VA_ARGS__);                                                          \
+        fputc('\n', stderr);                                                                   \
+      }                                                                                        \
+    }                                                                                          \
   } while (0)
 
 static void test_init(int *argc, char ***argv) {

@@ -42,8 +42,14 @@ static double now(void) {
 
 typedef void (*op_fn)(size_t bytes, int nseg);
 
-static void op_put(size_t b, int n) { (void)n; ARMCI_Put(lbuf, seg[target], (int)b, target); }
-static void op_get(size_t b, int n) { (void)n; ARMCI_Get(seg[target], lbuf, (int)b, target); }
+static void op_put(size_t b, int n) {
+  (void)n;
+  ARMCI_Put(lbuf, seg[target], (int)b, target);
+}
+static void op_get(size_t b, int n) {
+  (void)n;
+  ARMCI_Get(seg[target], lbuf, (int)b, target);
+}
 static void op_acc(size_t b, int n) {
   (void)n;
   double s = 2.0;
@@ -156,7 +162,8 @@ int main(int argc, char **argv) {
 #else
     printf("# library: ARMCI-MPI\n");
 #endif
-    printf("# ranks %d, origin 0, target %d (%s)\n", np, target, busy_target ? "computing" : "waiting in ARMCI_Barrier");
+    printf("# ranks %d, origin 0, target %d (%s)\n", np, target,
+           busy_target ? "computing" : "waiting in ARMCI_Barrier");
     printf("kind,op,bytes,segments,usec\n");
   }
 

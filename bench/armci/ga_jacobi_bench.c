@@ -59,7 +59,7 @@ int main(int argc, char **argv) {
       }
       hld[0] = hhi[1] - hlo[1] + 1;
       NGA_Get(gu, hlo, hhi, halo, hld);
-#define H(i, j) halo[((i) - hlo[0]) * hld[0] + ((j) - hlo[1])]
+#define H(i, j) halo[((i)-hlo[0]) * hld[0] + ((j)-hlo[1])]
       for (int i = lo[0]; i <= hi[0]; i++)
         for (int j = lo[1]; j <= hi[1]; j++) {
           double x = H(i, j);

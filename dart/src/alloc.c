@@ -22,7 +22,10 @@ static size_t search(const dart_range_t *v, size_t n, uint64_t off) {
   size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    if (v[mid].off < off) lo = mid + 1; else hi = mid;
+    if (v[mid].off < off)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }

@@ -78,41 +78,51 @@ static inline void load16(void *addr, void *out) {
 /* The operations of each type class (amo.h) besides REPLACE and NO_OP, as
  * switch cases on a, b -> r. Integers compute in uint64_t: wrap-around
  * instead of signed overflow. */
-#define ORDER_CASES                                                                  \
-  case DART_OP_MIN: r = b < a ? b : a; break;                                        \
-  case DART_OP_MAX: r = b > a ? b : a; break;
-#define BITWISE_CASES(T)                                                             \
-  case DART_OP_BAND: r = (T)(a & b); break;                                          \
-  case DART_OP_BOR: r = (T)(a | b); break;                                           \
-  case DART_OP_BXOR: r = (T)(a ^ b); break;
-#define FIELD_CASES                                                                  \
-  case DART_OP_SUM: r = a + b; break;                                                \
-  case DART_OP_PROD: r = a * b; break;
-#define CASES_INT(T)                                                                 \
-  case DART_OP_SUM: r = (T)((uint64_t)a + (uint64_t)b); break;                       \
-  case DART_OP_PROD: r = (T)((uint64_t)a * (uint64_t)b); break;                      \
-  ORDER_CASES BITWISE_CASES(T)                                                       \
-  case DART_OP_LAND: r = (T)(a && b); break;                                         \
-  case DART_OP_LOR: r = (T)(a || b); break;                                          \
-  case DART_OP_LXOR: r = (T)(!a != !b); break;
+#define ORDER_CASES                           \
+  case DART_OP_MIN: r = b < a ? b : a; break; \
+  case DART_OP_MAX:                           \
+    r = b > a ? b : a;                        \
+    break;
+#define BITWISE_CASES(T)                    \
+  case DART_OP_BAND: r = (T)(a & b); break; \
+  case DART_OP_BOR: r = (T)(a | b); break;  \
+  case DART_OP_BXOR:                        \
+    r = (T)(a ^ b);                         \
+    break;
+#define FIELD_CASES                   \
+  case DART_OP_SUM: r = a + b; break; \
+  case DART_OP_PROD:                  \
+    r = a * b;                        \
+    break;
+#define CASES_INT(T)                                                  \
+  case DART_OP_SUM: r = (T)((uint64_t)a + (uint64_t)b); break;        \
+  case DART_OP_PROD:                                                  \
+    r = (T)((uint64_t)a * (uint64_t)b);                               \
+    break;                                                            \
+    ORDER_CASES BITWISE_CASES(T) case DART_OP_LAND : r = (T)(a && b); \
+    break;                                                            \
+  case DART_OP_LOR: r = (T)(a || b); break;                           \
+  case DART_OP_LXOR:                                                  \
+    r = (T)(!a != !b);                                                \
+    break;
 #define CASES_BYTE(T) BITWISE_CASES(T)
 #define CASES_CHAR(T)
 #define CASES_FLOAT(T) FIELD_CASES ORDER_CASES
 #define CASES_COMPLEX(T) FIELD_CASES
 
 /* One case of combine's switch per row of DART_BASIC_TYPES. */
-#define COMBINE_CASE(name, T, cls, mpi)                                              \
-  case DART_TYPE_##name: {                                                           \
-    T a, b, r;                                                                       \
-    memcpy(&a, cur, sizeof a);                                                       \
-    memcpy(&b, val, sizeof b);                                                       \
-    switch (op) {                                                                    \
-      CASES_##cls(T)                                                                 \
-      case DART_OP_REPLACE: r = b; break;                                            \
-      default: r = a; break;                                                         \
-    }                                                                                \
-    memcpy(out, &r, sizeof r);                                                       \
-    break;                                                                           \
+#define COMBINE_CASE(name, T, cls, mpi)            \
+  case DART_TYPE_##name: {                         \
+    T a, b, r;                                     \
+    memcpy(&a, cur, sizeof a);                     \
+    memcpy(&b, val, sizeof b);                     \
+    switch (op) {                                  \
+      CASES_##cls(T) case DART_OP_REPLACE : r = b; \
+      break;                                       \
+      default: r = a; break;                       \
+    }                                              \
+    memcpy(out, &r, sizeof r);                     \
+    break;                                         \
   }
 
 static void combine(dart_datatype_t type, dart_operation_t op, const void *cur, const void *val, void *out) {
@@ -127,29 +137,29 @@ static void combine(dart_datatype_t type, dart_operation_t op, const void *cur, 
 #define SEQ __ATOMIC_SEQ_CST
 
 /* Integer operations with a single instruction on sizes 1..8. */
-#define FAST_INT(U)                                                                  \
-  do {                                                                               \
-    U v, o;                                                                          \
-    memcpy(&v, val, sizeof v);                                                       \
-    switch (op) {                                                                    \
-      case DART_OP_SUM: o = __atomic_fetch_add((U *)addr, v, SEQ); break;            \
-      case DART_OP_BAND: o = __atomic_fetch_and((U *)addr, v, SEQ); break;           \
-      case DART_OP_BOR: o = __atomic_fetch_or((U *)addr, v, SEQ); break;             \
-      case DART_OP_BXOR: o = __atomic_fetch_xor((U *)addr, v, SEQ); break;           \
-      case DART_OP_REPLACE: o = __atomic_exchange_n((U *)addr, v, SEQ); break;       \
-      default: o = __atomic_load_n((U *)addr, SEQ); break; /* NO_OP */               \
-    }                                                                                \
-    if (old) memcpy(old, &o, sizeof o);                                              \
+#define FAST_INT(U)                                                            \
+  do {                                                                         \
+    U v, o;                                                                    \
+    memcpy(&v, val, sizeof v);                                                 \
+    switch (op) {                                                              \
+      case DART_OP_SUM: o = __atomic_fetch_add((U *)addr, v, SEQ); break;      \
+      case DART_OP_BAND: o = __atomic_fetch_and((U *)addr, v, SEQ); break;     \
+      case DART_OP_BOR: o = __atomic_fetch_or((U *)addr, v, SEQ); break;       \
+      case DART_OP_BXOR: o = __atomic_fetch_xor((U *)addr, v, SEQ); break;     \
+      case DART_OP_REPLACE: o = __atomic_exchange_n((U *)addr, v, SEQ); break; \
+      default: o = __atomic_load_n((U *)addr, SEQ); break; /* NO_OP */         \
+    }                                                                          \
+    if (old) memcpy(old, &o, sizeof o);                                        \
   } while (0)
 
 /* Any operation: compare-and-swap loop on the bit pattern. */
-#define CAS_LOOP(U)                                                                  \
-  do {                                                                               \
-    U c = __atomic_load_n((U *)addr, SEQ), n;                                        \
-    do {                                                                             \
-      combine(type, op, &c, val, &n);                                                \
-    } while (!__atomic_compare_exchange_n((U *)addr, &c, n, 1, SEQ, SEQ));           \
-    if (old) memcpy(old, &c, sizeof c);                                              \
+#define CAS_LOOP(U)                                                        \
+  do {                                                                     \
+    U c = __atomic_load_n((U *)addr, SEQ), n;                              \
+    do {                                                                   \
+      combine(type, op, &c, val, &n);                                      \
+    } while (!__atomic_compare_exchange_n((U *)addr, &c, n, 1, SEQ, SEQ)); \
+    if (old) memcpy(old, &c, sizeof c);                                    \
   } while (0)
 
 static inline int fast_op(dart_operation_t op) {
@@ -164,10 +174,30 @@ static void cpu_rmw(void *addr, size_t size, dart_datatype_t type, dart_operatio
   int fast = fast_op(op) && (tc == DART_TC_INT || tc == DART_TC_BYTE || tc == DART_TC_CHAR ||
                              op == DART_OP_REPLACE || op == DART_OP_NO_OP);
   switch (size) {
-    case 1: if (fast) FAST_INT(uint8_t); else CAS_LOOP(uint8_t); break;
-    case 2: if (fast) FAST_INT(uint16_t); else CAS_LOOP(uint16_t); break;
-    case 4: if (fast) FAST_INT(uint32_t); else CAS_LOOP(uint32_t); break;
-    case 8: if (fast) FAST_INT(uint64_t); else CAS_LOOP(uint64_t); break;
+    case 1:
+      if (fast)
+        FAST_INT(uint8_t);
+      else
+        CAS_LOOP(uint8_t);
+      break;
+    case 2:
+      if (fast)
+        FAST_INT(uint16_t);
+      else
+        CAS_LOOP(uint16_t);
+      break;
+    case 4:
+      if (fast)
+        FAST_INT(uint32_t);
+      else
+        CAS_LOOP(uint32_t);
+      break;
+    case 8:
+      if (fast)
+        FAST_INT(uint64_t);
+      else
+        CAS_LOOP(uint64_t);
+      break;
 #if DART_HAVE_CAS16
     case 16: {
       unsigned char c[16], n[16];
@@ -189,13 +219,13 @@ static void cpu_rmw(void *addr, size_t size, dart_datatype_t type, dart_operatio
 
 /* *result = *addr; if *addr == *compare then *addr = *value, atomically. */
 static void cpu_cas(void *addr, size_t size, const void *value, const void *compare, void *result) {
-#define CAS_N(U)                                                                     \
-  do {                                                                               \
-    U c, v;                                                                          \
-    memcpy(&c, compare, sizeof c);                                                   \
-    memcpy(&v, value, sizeof v);                                                     \
-    __atomic_compare_exchange_n((U *)addr, &c, v, 0, SEQ, SEQ);                      \
-    memcpy(result, &c, sizeof c);                                                    \
+#define CAS_N(U)                                                \
+  do {                                                          \
+    U c, v;                                                     \
+    memcpy(&c, compare, sizeof c);                              \
+    memcpy(&v, value, sizeof v);                                \
+    __atomic_compare_exchange_n((U *)addr, &c, v, 0, SEQ, SEQ); \
+    memcpy(result, &c, sizeof c);                               \
   } while (0)
   switch (size) {
     case 1: CAS_N(uint8_t); break;
@@ -256,8 +286,8 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
   /* Alignment of the element within the segment: the same on every path.
    * Basic types' sizes are powers of two: a mask, not a division. */
   if ((uint64_t)t->disp & (es - 1))
-    return dart__error(DART_ERR_INVAL, "%s: target (offset %llu) is not aligned to the %zu-byte element size", fn,
-                       (unsigned long long)gptr.offset, es);
+    return dart__error(DART_ERR_INVAL, "%s: target (offset %llu) is not aligned to the %zu-byte element size",
+                       fn, (unsigned long long)gptr.offset, es);
   if (t->win == MPI_WIN_NULL) {
     if (!t->addr) /* cannot happen: no window means every part is mapped */
       return dart__error(DART_ERR_OTHER, "%s: segment without window or mapping", fn);
@@ -267,7 +297,8 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
     if ((uintptr_t)t->addr & (es - 1))
       return dart__error(DART_ERR_INVAL,
                          "%s: target address %p is not aligned to the %zu-byte element size (segment "
-                         "memory is not aligned)", fn, (void *)t->addr, es);
+                         "memory is not aligned)",
+                         fn, (void *)t->addr, es);
     if (es > 8 && !DART_HAVE_CAS16)
       return dart__error(DART_ERR_NOTSUP, "%s: no 16-byte atomics on this CPU for type %s", fn,
                          dart__type_name(type));
@@ -287,7 +318,8 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
                            dart_operation_t op) {
   static const char fn[] = "dart_accumulate";
   if (op == DART_OP_NO_OP || op == DART_OP_MINMAX)
-    return dart__error(DART_ERR_INVAL, "%s: operation %s is not an accumulate operation", fn, dart__op_name(op));
+    return dart__error(DART_ERR_INVAL, "%s: operation %s is not an accumulate operation", fn,
+                       dart__op_name(op));
   dart_target_t t;
   const dart_type_info_t *ti;
   dart_ret_t r = amo_prepare(gptr, n, type, op, 0, 1, fn, &t, &ti);

@@ -51,25 +51,25 @@ dart_ret_t dart_barrier(dart_team_t team) {
  * types: MPICH 4.0.2 compares them as signed (a MIN of {UINT64_MAX, 5}
  * gives UINT64_MAX), so DART reduces them with its own operations too. */
 
-#define KEEP_IF(CMP, i) if (a[i] CMP b[i]) b[i] = a[i];
-#define USER_FN(NAME, T, BODY)                                                       \
-  static void NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {             \
-    (void)dt;                                                                        \
-    const T *a = in;                                                                 \
-    T *b = inout;                                                                    \
-    BODY                                                                             \
+#define KEEP_IF(CMP, i) \
+  if (a[i] CMP b[i]) b[i] = a[i];
+#define USER_FN(NAME, T, BODY)                                          \
+  static void NAME(void *in, void *inout, int *len, MPI_Datatype *dt) { \
+    (void)dt;                                                           \
+    const T *a = in;                                                    \
+    T *b = inout;                                                       \
+    BODY                                                                \
   }
-#define ORDER_FNS(name, T)                                                           \
-  USER_FN(min_##name, T, for (int i = 0; i < *len; i++) KEEP_IF(<, i))               \
-  USER_FN(max_##name, T, for (int i = 0; i < *len; i++) KEEP_IF(>, i))               \
-  USER_FN(minmax_##name, T,                                                          \
-          for (int i = 0; i < 2 * *len; i += 2) { KEEP_IF(<, i) KEEP_IF(>, i + 1) })
+#define ORDER_FNS(name, T)                                             \
+  USER_FN(min_##name, T, for (int i = 0; i < *len; i++) KEEP_IF(<, i)) \
+  USER_FN(max_##name, T, for (int i = 0; i < *len; i++) KEEP_IF(>, i)) \
+  USER_FN(minmax_##name, T, for (int i = 0; i < 2 * *len; i += 2){KEEP_IF(<, i) KEEP_IF(>, i + 1)})
 /* (T)-1 > 0 holds for unsigned T only; being a constant, it drops the
  * MIN/MAX functions of the other types at compile time. */
 #define UNSIGNED_ONLY(T, f) ((T)-1 > (T)0 ? f : NULL)
-#define ORDER_ROW(name, T)                                                           \
-  [DART_TYPE_##name] = {[DART_OP_MIN] = UNSIGNED_ONLY(T, min_##name),                \
-                        [DART_OP_MAX] = UNSIGNED_ONLY(T, max_##name),                \
+#define ORDER_ROW(name, T)                                            \
+  [DART_TYPE_##name] = {[DART_OP_MIN] = UNSIGNED_ONLY(T, min_##name), \
+                        [DART_OP_MAX] = UNSIGNED_ONLY(T, max_##name), \
                         [DART_OP_MINMAX] = minmax_##name},
 /* Expands to x for the ordered classes only. */
 #define IF_ORDERED_INT(x) x
@@ -147,14 +147,14 @@ void dart__collective_fini(void) {
 typedef struct {
   MPI_Datatype type;
   int count;
-  int owned;      /* type is a derived type to free */
-  size_t bytes;   /* extent of the block: nelem elements of the layout */
+  int owned;    /* type is a derived type to free */
+  size_t bytes; /* extent of the block: nelem elements of the layout */
 } blk_t;
 
 static dart_ret_t blk_make(const dart_type_info_t *ti, size_t nelem, const char *fn, blk_t *b) {
   if (nelem % ti->period)
-    return dart__error(DART_ERR_INVAL, "%s: %zu elements is not a multiple of the layout's %zu", fn,
-                       nelem, ti->period);
+    return dart__error(DART_ERR_INVAL, "%s: %zu elements is not a multiple of the layout's %zu", fn, nelem,
+                       ti->period);
   size_t ninst = nelem / ti->period;
   size_t ext = ti->extent * ti->elem_size; /* bytes per instance */
   if (ninst > (size_t)PTRDIFF_MAX / (ext ? ext : 1))
@@ -196,20 +196,19 @@ static void blk_free(blk_t *b) {
 
 static dart_ret_t check_root(const dart_team_data_t *t, dart_unit_t root, const char *fn) {
   if (root < 0 || root >= t->size)
-    return dart__error(DART_ERR_INVAL, "%s: root %d is not a unit of the team (size %d)", fn,
-                       (int)root, t->size);
+    return dart__error(DART_ERR_INVAL, "%s: root %d is not a unit of the team (size %d)", fn, (int)root,
+                       t->size);
   return DART_OK;
 }
 
 static dart_ret_t check_buf(const void *buf, size_t nelem, const char *what, const char *fn) {
-  if (!buf && nelem)
-    return dart__error(DART_ERR_INVAL, "%s: %s is NULL", fn, what);
+  if (!buf && nelem) return dart__error(DART_ERR_INVAL, "%s: %s is NULL", fn, what);
   return DART_OK;
 }
 
 /* Looks up team and type; the common prologue of data movement. */
-static dart_ret_t coll_prologue(dart_team_t team, dart_datatype_t type, const char *fn,
-                                dart_team_data_t **t, const dart_type_info_t **ti) {
+static dart_ret_t coll_prologue(dart_team_t team, dart_datatype_t type, const char *fn, dart_team_data_t **t,
+                                const dart_type_info_t **ti) {
   dart_ret_t r = dart__team_lookup(team, fn, t);
   if (r != DART_OK) return r;
   return dart__type_get(type, fn, ti);
@@ -242,7 +241,8 @@ dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_d
     return r;
   int am_root = t->myid == root;
   if ((am_root && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK) ||
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK ||
+      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
     return r;
   void *rb = recvbuf;
   if (am_root && nelem && (const char *)sendbuf + (size_t)root * b.bytes == (const char *)recvbuf)
@@ -283,7 +283,8 @@ dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart
   dart_ret_t r;
   if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
       (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK ||
+      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
     return r;
   const void *sb = sendbuf;
   if (nelem && (const char *)recvbuf + (size_t)t->myid * b.bytes == (const char *)sendbuf) sb = MPI_IN_PLACE;
@@ -308,8 +309,9 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
   int large = 0, any = 0;
   for (int i = 0; i < t->size; i++) {
     if (nrecvcounts[i] % per || recvdispls[i] % per)
-      return dart__error(DART_ERR_INVAL, "%s: count or displacement of unit %d is not a multiple of the layout's %zu",
-                         fn, i, per);
+      return dart__error(DART_ERR_INVAL,
+                         "%s: count or displacement of unit %d is not a multiple of the layout's %zu", fn, i,
+                         per);
     if (nrecvcounts[i] / per > dart__max_count || recvdispls[i] / per > dart__max_count) large = 1;
     if (nrecvcounts[i]) any = 1;
   }
@@ -337,7 +339,8 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
     displs[i] = (int)(recvdispls[i] / per);
   }
   const void *sb = sendbuf;
-  if (nsend && (const char *)recvbuf + (size_t)displs[t->myid] * ext == (const char *)sendbuf) sb = MPI_IN_PLACE;
+  if (nsend && (const char *)recvbuf + (size_t)displs[t->myid] * ext == (const char *)sendbuf)
+    sb = MPI_IN_PLACE;
   int ret = MPI_Allgatherv(sb, counts[t->myid], ti->mpi_inst, recvbuf, counts, displs, ti->mpi_inst, t->comm);
   free(counts);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Allgatherv");
@@ -352,7 +355,8 @@ dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_
   dart_ret_t r;
   if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
       (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK ||
+      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
     return r;
   const void *sb = sendbuf == recvbuf ? MPI_IN_PLACE : sendbuf;
   int ret = MPI_Alltoall(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
@@ -438,8 +442,9 @@ dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int ta
   const dart_type_info_t *ti;
   blk_t b;
   dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_peer(t, unit, tag, fn)) != DART_OK ||
-      (r = check_buf(buf, nelem, "buf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
+      (r = check_peer(t, unit, tag, fn)) != DART_OK || (r = check_buf(buf, nelem, "buf", fn)) != DART_OK ||
+      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
     return r;
   int ret = MPI_Send(buf, b.count, b.type, unit, tag, t->comm);
   blk_free(&b);
@@ -453,8 +458,9 @@ dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dar
   const dart_type_info_t *ti;
   blk_t b;
   dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_peer(t, unit, tag, fn)) != DART_OK ||
-      (r = check_buf(buf, nelem, "buf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
+  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
+      (r = check_peer(t, unit, tag, fn)) != DART_OK || (r = check_buf(buf, nelem, "buf", fn)) != DART_OK ||
+      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
     return r;
   int ret = MPI_Recv(buf, b.count, b.type, unit, tag, t->comm, MPI_STATUS_IGNORE);
   blk_free(&b);
@@ -470,7 +476,8 @@ dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t
   blk_t sb, rb;
   dart_ret_t r;
   if ((r = coll_prologue(team, send_type, fn, &t, &sti)) != DART_OK ||
-      (r = dart__type_get(recv_type, fn, &rti)) != DART_OK || (r = check_peer(t, dest, send_tag, fn)) != DART_OK ||
+      (r = dart__type_get(recv_type, fn, &rti)) != DART_OK ||
+      (r = check_peer(t, dest, send_tag, fn)) != DART_OK ||
       (r = check_peer(t, src, recv_tag, fn)) != DART_OK ||
       (r = check_buf(sendbuf, send_nelem, "sendbuf", fn)) != DART_OK ||
       (r = check_buf(recvbuf, recv_nelem, "recvbuf", fn)) != DART_OK)
@@ -480,8 +487,8 @@ dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t
     blk_free(&sb);
     return r;
   }
-  int ret = MPI_Sendrecv(sendbuf, sb.count, sb.type, dest, send_tag, recvbuf, rb.count, rb.type, src, recv_tag,
-                         t->comm, MPI_STATUS_IGNORE);
+  int ret = MPI_Sendrecv(sendbuf, sb.count, sb.type, dest, send_tag, recvbuf, rb.count, rb.type, src,
+                         recv_tag, t->comm, MPI_STATUS_IGNORE);
   blk_free(&sb);
   blk_free(&rb);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Sendrecv");

@@ -17,9 +17,21 @@ static int parse_size(const char *s, size_t *out) {
   if (errno || end == s || s[0] == '-') return -1;
   unsigned shift = 0;
   switch (*end) {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
+    case 'k':
+    case 'K':
+      shift = 10;
+      end++;
+      break;
+    case 'm':
+    case 'M':
+      shift = 20;
+      end++;
+      break;
+    case 'g':
+    case 'G':
+      shift = 30;
+      end++;
+      break;
     default: break;
   }
   if ((*end == 'i' || *end == 'B') && shift) end += (*end == 'i' && end[1] == 'B') ? 2 : 1;
@@ -33,8 +45,7 @@ static dart_ret_t read_size(const char *name, size_t min, size_t *out) {
   if (!s) return DART_OK;
   size_t v;
   if (parse_size(s, &v) || v < min) {
-    fprintf(stderr, "dart_init: bad value '%s' for %s (expected a size >= %zu, e.g. 64M)\n", s,
-            name, min);
+    fprintf(stderr, "dart_init: bad value '%s' for %s (expected a size >= %zu, e.g. 64M)\n", s, name, min);
     return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for %s", s, name);
   }
   *out = v;
@@ -58,8 +69,10 @@ dart_ret_t dart__config_read(dart_config_t *cfg) {
   cfg->print_config = (int)print;
   const char *debug = getenv("DART_DEBUG");
   if (debug && dart__debug_parse(debug, &cfg->debug) != 0) {
-    fprintf(stderr, "dart_init: bad value '%s' for DART_DEBUG (expected a comma-separated list of "
-            "alloc, team, path, all)\n", debug);
+    fprintf(stderr,
+            "dart_init: bad value '%s' for DART_DEBUG (expected a comma-separated list of "
+            "alloc, team, path, all)\n",
+            debug);
     return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for DART_DEBUG", debug);
   }
   dart__debug = cfg->debug;
@@ -77,14 +90,12 @@ dart_ret_t dart_config_print(FILE *out) {
   DART_CHECK_INIT("dart_config_print");
   if (!out) return dart__error(DART_ERR_INVAL, "dart_config_print: out is NULL");
   const dart_config_t *c = &dart__state.config;
-  fprintf(out, "DART_UNITS_PER_NODE=%zu%s\n", c->units_per_node,
-          c->units_per_node ? "" : " (real nodes)");
+  fprintf(out, "DART_UNITS_PER_NODE=%zu%s\n", c->units_per_node, c->units_per_node ? "" : " (real nodes)");
   fprintf(out, "DART_LOCAL_POOL=%zu\n", c->local_pool_bytes);
   fprintf(out, "DART_TEAM_POOL=%zu\n", c->team_pool_bytes);
   fprintf(out, "DART_PRINT_CONFIG=%d\n", c->print_config);
   fprintf(out, "DART_DEBUG=%s%s%s\n", c->debug & DART_DEBUG_ALLOC ? "alloc," : "",
           c->debug & DART_DEBUG_TEAM ? "team," : "", c->debug & DART_DEBUG_PATH ? "path," : "");
-  fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu\n", dart__state.size, c->num_nodes,
-          c->node_size);
+  fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu\n", dart__state.size, c->num_nodes, c->node_size);
   return DART_OK;
 }

@@ -80,14 +80,18 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
   size_t period = 0;
   for (size_t i = 0; i < nblocks; i++) {
     if (len[i] == 0 || len[i] > INT32_MAX || off[i] > INT32_MAX || (i && off[i] < off[i - 1] + len[i - 1]))
-      return dart__error(DART_ERR_INVAL, "%s: block %zu is empty, too large, or overlaps the previous one", fn, i);
+      return dart__error(DART_ERR_INVAL, "%s: block %zu is empty, too large, or overlaps the previous one",
+                         fn, i);
     period += len[i];
   }
   int slot = type_slot();
   size_t *l = malloc(sizeof *l * nblocks), *o = malloc(sizeof *o * nblocks);
   int *il = malloc(sizeof *il * nblocks), *io = malloc(sizeof *io * nblocks);
   if (slot < 0 || !l || !o || !il || !io) {
-    free(l); free(o); free(il); free(io);
+    free(l);
+    free(o);
+    free(il);
+    free(io);
     return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
   }
   for (size_t i = 0; i < nblocks; i++) {
@@ -105,9 +109,18 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
   free(io);
   dart_type_info_t *ti = &dart__types[slot];
   int contiguous = nblocks == 1 && len[0] == extent && off[0] == 0;
-  *ti = (dart_type_info_t){.live = 1, .base = base, .elem_size = b->elem_size, .mpi_base = b->mpi_base,
-                           .period = period, .extent = extent, .nblocks = nblocks, .len = l, .off = o,
-                           .contiguous = contiguous, .simple = contiguous && period == 1, .mpi_inst = inst};
+  *ti = (dart_type_info_t){.live = 1,
+                           .base = base,
+                           .elem_size = b->elem_size,
+                           .mpi_base = b->mpi_base,
+                           .period = period,
+                           .extent = extent,
+                           .nblocks = nblocks,
+                           .len = l,
+                           .off = o,
+                           .contiguous = contiguous,
+                           .simple = contiguous && period == 1,
+                           .mpi_inst = inst};
   *newtype = slot;
   return DART_OK;
 }
@@ -186,8 +199,14 @@ void dart__type_copy(char *dst, const dart_type_info_t *dt, const char *src, con
     if (st->contiguous) n = run_left(&d);
     if (n > nelem) n = nelem;
     memcpy(dst + run_offset(&d) * es, src + run_offset(&s) * es, n * es);
-    if (dt->contiguous) d.pos += n; else run_advance(&d, n);
-    if (st->contiguous) s.pos += n; else run_advance(&s, n);
+    if (dt->contiguous)
+      d.pos += n;
+    else
+      run_advance(&d, n);
+    if (st->contiguous)
+      s.pos += n;
+    else
+      run_advance(&s, n);
     nelem -= n;
   }
 }

@@ -12,15 +12,15 @@
 
 typedef struct {
   int live;
-  dart_datatype_t base;   /* the basic type */
+  dart_datatype_t base; /* the basic type */
   size_t elem_size;
   MPI_Datatype mpi_base;
-  size_t period, extent;  /* in elements */
+  size_t period, extent; /* in elements */
   size_t nblocks;
-  size_t *len, *off;      /* [nblocks]; for basic types point at one_ */
-  int contiguous;         /* instances form one dense run */
-  int simple;             /* contiguous with one element per instance: the basic types */
-  MPI_Datatype mpi_inst;  /* one instance, resized to extent; committed */
+  size_t *len, *off;     /* [nblocks]; for basic types point at one_ */
+  int contiguous;        /* instances form one dense run */
+  int simple;            /* contiguous with one element per instance: the basic types */
+  MPI_Datatype mpi_inst; /* one instance, resized to extent; committed */
   size_t one_[2];
 } dart_type_info_t;
 
@@ -49,8 +49,8 @@ static inline dart_ret_t dart__type_span(const dart_type_info_t *ti, size_t nele
     return DART_OK;
   }
   if (nelem % ti->period)
-    return dart__error(DART_ERR_INVAL, "%s: %zu elements is not a multiple of the layout's %zu",
-                       fn, nelem, ti->period);
+    return dart__error(DART_ERR_INVAL, "%s: %zu elements is not a multiple of the layout's %zu", fn, nelem,
+                       ti->period);
   size_t ninst = nelem / ti->period;
   size_t last = ti->off[ti->nblocks - 1] + ti->len[ti->nblocks - 1];
   *span = ninst ? ((ninst - 1) * ti->extent + last) * ti->elem_size : 0;
@@ -58,7 +58,7 @@ static inline dart_ret_t dart__type_span(const dart_type_info_t *ti, size_t nele
 }
 
 /* Copies nelem elements between two layouts in local memory. */
-void dart__type_copy(char *dst, const dart_type_info_t *dt, const char *src,
-                     const dart_type_info_t *st, size_t nelem);
+void dart__type_copy(char *dst, const dart_type_info_t *dt, const char *src, const dart_type_info_t *st,
+                     size_t nelem);
 
 #endif

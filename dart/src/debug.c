@@ -12,7 +12,9 @@ int dart__debug_parse(const char *s, unsigned *mask) {
   static const struct {
     const char *name;
     unsigned bit;
-  } names[] = {{"alloc", DART_DEBUG_ALLOC}, {"team", DART_DEBUG_TEAM}, {"path", DART_DEBUG_PATH},
+  } names[] = {{"alloc", DART_DEBUG_ALLOC},
+               {"team", DART_DEBUG_TEAM},
+               {"path", DART_DEBUG_PATH},
                {"all", DART_DEBUG_ALLOC | DART_DEBUG_TEAM | DART_DEBUG_PATH}};
   unsigned m = 0;
   while (*s) {

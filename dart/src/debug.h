@@ -16,10 +16,9 @@ int dart__debug_parse(const char *s, unsigned *mask);
 
 void dart__debug_print(const char *category, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-#define DART_DEBUG(category, ...)                                            \
-  do {                                                                      \
-    if (__builtin_expect(dart__debug & DART_DEBUG_##category, 0))          \
-      dart__debug_print(#category, __VA_ARGS__);                            \
+#define DART_DEBUG(category, ...)                                                                            \
+  do {                                                                                                       \
+    if (__builtin_expect(dart__debug & DART_DEBUG_##category, 0)) dart__debug_print(#category, __VA_ARGS__); \
   } while (0)
 
 #endif

@@ -63,7 +63,8 @@ dart_ret_t dart_gptr_setaddr(dart_gptr_t *gptr, void *addr) {
   if (r != DART_OK) return r;
   size_t size = dart__segment_size(t.seg, t.rank);
   if (!t.addr || (char *)addr < t.addr || (char *)addr > t.addr + size)
-    return dart__error(DART_ERR_INVAL, "dart_gptr_setaddr: address is not in the caller's part of the segment");
+    return dart__error(DART_ERR_INVAL,
+                       "dart_gptr_setaddr: address is not in the caller's part of the segment");
   *gptr = mine;
   gptr->offset = (uint64_t)((char *)addr - t.addr);
   return DART_OK;

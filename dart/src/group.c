@@ -24,7 +24,10 @@ static size_t lower_bound(const dart_group_t g, dart_unit_t unit) {
   size_t lo = 0, hi = g->n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    if (g->units[mid] < unit) lo = mid + 1; else hi = mid;
+    if (g->units[mid] < unit)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -60,8 +63,8 @@ dart_ret_t dart_group_addmember(dart_group_t g, dart_unit_t unit) {
   DART_CHECK_INIT("dart_group_addmember");
   if (!g) return dart__error(DART_ERR_INVAL, "dart_group_addmember: NULL group");
   if (unit < 0 || unit >= dart__state.size)
-    return dart__error(DART_ERR_INVAL, "dart_group_addmember: unit %d out of range [0, %d)",
-                       (int)unit, dart__state.size);
+    return dart__error(DART_ERR_INVAL, "dart_group_addmember: unit %d out of range [0, %d)", (int)unit,
+                       dart__state.size);
   size_t i = lower_bound(g, unit);
   if (i < g->n && g->units[i] == unit) return DART_OK;
   if (g->n == g->cap) {

@@ -8,7 +8,6 @@
 
 dart_state_t dart__state;
 
-
 dart_ret_t dart_init(int *argc, char ***argv) {
   if (dart__state.initialized) return dart__error(DART_ERR_INVAL, "dart_init: already initialized");
   int mpi_init = 0, mpi_fini = 0;
@@ -18,8 +17,7 @@ dart_ret_t dart_init(int *argc, char ***argv) {
     return dart__error(DART_ERR_INVAL, "dart_init: MPI is already finalized (dart_exit ended it)");
   int owned = 0;
   if (!mpi_init) {
-    if (MPI_Init(argc, argv) != MPI_SUCCESS)
-      return dart__error(DART_ERR_OTHER, "dart_init: MPI_Init failed");
+    if (MPI_Init(argc, argv) != MPI_SUCCESS) return dart__error(DART_ERR_OTHER, "dart_init: MPI_Init failed");
     owned = 1;
   }
   memset(&dart__state, 0, sizeof dart__state);

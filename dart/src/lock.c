@@ -57,20 +57,20 @@ _Static_assert(sizeof(uintptr_t) >= 8, "lock handles need 64-bit pointers");
 
 typedef struct lock_ctx {
   dart_team_t team;
-  int slot_of_team;   /* the team's slot in the team table */
-  MPI_Comm comm;      /* duplicate of the team communicator; MPI_COMM_NULL once released */
+  int slot_of_team; /* the team's slot in the team table */
+  MPI_Comm comm;    /* duplicate of the team communicator; MPI_COMM_NULL once released */
   int size, myid;
   dart_gptr_t *slabs;
   int nslabs;
-  int nslots;         /* slots in all slabs */
-  int next_fresh;     /* next slot never used */
-  int max_slots;      /* tags 2s, 2s+1 must not exceed MPI_TAG_UB */
-  int *freel;         /* reclaimed slots, used LIFO */
+  int nslots;     /* slots in all slabs */
+  int next_fresh; /* next slot never used */
+  int max_slots;  /* tags 2s, 2s+1 must not exceed MPI_TAG_UB */
+  int *freel;     /* reclaimed slots, used LIFO */
   int nfree;
-  MPI_Request *preq;  /* nonblocking barriers of destroyed locks ... */
-  int *pslot;         /* ... and their slots */
+  MPI_Request *preq; /* nonblocking barriers of destroyed locks ... */
+  int *pslot;        /* ... and their slots */
   int npend;
-  int nlocks;         /* live lock records */
+  int nlocks; /* live lock records */
   struct lock_ctx *next;
 } lock_ctx_t;
 
@@ -78,14 +78,14 @@ enum { IDLE = 0, HELD = 1 };
 
 typedef struct {
   uint32_t gen;
-  uint32_t idx;       /* in recs */
+  uint32_t idx; /* in recs */
   int live;
   lock_ctx_t *ctx;
   int slot;
   int state;
-  int32_t me;         /* 1 + team-relative id */
+  int32_t me; /* 1 + team-relative id */
   dart_gptr_t tail;
-  char *addr;         /* resolved tail: CPU path when win == MPI_WIN_NULL */
+  char *addr; /* resolved tail: CPU path when win == MPI_WIN_NULL */
   MPI_Win win;
   int rank;
   MPI_Aint disp;
@@ -153,9 +153,11 @@ static dart_ret_t lock_get(dart_lock_t lock, const char *fn, lock_rec_t **out) {
   if (lock == DART_LOCK_NULL) return dart__error(DART_ERR_INVAL, "%s: lock is DART_LOCK_NULL", fn);
   lock_rec_t *r = rec_of(lock);
   if (!r)
-    return dart__error(DART_ERR_INVAL, "%s: not a live lock of this unit (destroyed, or not a lock handle)", fn);
+    return dart__error(DART_ERR_INVAL, "%s: not a live lock of this unit (destroyed, or not a lock handle)",
+                       fn);
   if (!dart__team_get(r->ctx->team) || r->ctx->comm == MPI_COMM_NULL)
-    return dart__error(DART_ERR_INVAL, "%s: the lock's team (%lld) was destroyed", fn, (long long)r->ctx->team);
+    return dart__error(DART_ERR_INVAL, "%s: the lock's team (%lld) was destroyed", fn,
+                       (long long)r->ctx->team);
   *out = r;
   return DART_OK;
 }
@@ -335,7 +337,8 @@ dart_ret_t dart_team_lock_destroy(dart_lock_t *lock) {
   if (*lock == DART_LOCK_NULL) return dart__error(DART_ERR_INVAL, "%s: lock is DART_LOCK_NULL", fn);
   lock_rec_t *rec = rec_of(*lock);
   if (!rec)
-    return dart__error(DART_ERR_INVAL, "%s: not a live lock of this unit (destroyed, or not a lock handle)", fn);
+    return dart__error(DART_ERR_INVAL, "%s: not a live lock of this unit (destroyed, or not a lock handle)",
+                       fn);
   lock_ctx_t *c = rec->ctx;
   if (!dart__team_get(c->team) || c->comm == MPI_COMM_NULL) { /* team gone: just forget the lock */
     rec_release(rec);

@@ -31,8 +31,8 @@ static dart_ret_t chunk_windows_done(dart_team_data_t *team, dart_chunk_t *c) {
     MPI_Info_free(&info);
     return r;
   }
-  int ret = MPI_Win_create(c->mine, (MPI_Aint)(c->sizes ? c->sizes[team->myid] : c->size), 1,
-                           info, team->comm, &c->win);
+  int ret = MPI_Win_create(c->mine, (MPI_Aint)(c->sizes ? c->sizes[team->myid] : c->size), 1, info,
+                           team->comm, &c->win);
   dart__win_create_guard_exit(team->comm, held);
   MPI_Info_free(&info);
   if (ret != MPI_SUCCESS) {
@@ -81,8 +81,8 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
   /* Some MPIs (Open MPI 4.1) return parts aligned to 8 bytes only: reserve
    * one extra line and align every part to it. Pages map at the same offset
    * in every process, so each unit computes the same shift for a part. */
-  int ret = MPI_Win_allocate_shared((MPI_Aint)(size + DART_ALLOC_ALIGN), 1, info, team->node_comm,
-                                    &c->mine, &c->shm_win);
+  int ret = MPI_Win_allocate_shared((MPI_Aint)(size + DART_ALLOC_ALIGN), 1, info, team->node_comm, &c->mine,
+                                    &c->shm_win);
   MPI_Info_free(&info);
   if (!all_agree(team->comm, ret == MPI_SUCCESS)) {
     if (ret == MPI_SUCCESS) MPI_Win_free(&c->shm_win);
@@ -138,7 +138,8 @@ dart_ret_t dart__chunk_register(dart_team_data_t *team, void *addr, size_t size,
     free(c);
     free(sizes);
     free(base);
-    return dart__error(DART_ERR_INVAL, "dart_team_memregister: NULL address or allocation failure on some unit");
+    return dart__error(DART_ERR_INVAL,
+                       "dart_team_memregister: NULL address or allocation failure on some unit");
   }
   for (int i = 0; i < team->size; i++) sizes[i] = (size_t)all[i];
   free(all);

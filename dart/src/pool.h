@@ -38,14 +38,14 @@ int dart__alloc_put(dart_alloc_t *a, uint64_t off);
 size_t dart__alloc_size(const dart_alloc_t *a, uint64_t off);
 
 typedef struct dart_chunk {
-  MPI_Win shm_win;   /* on the team's node communicator; MPI_WIN_NULL for user memory */
-  MPI_Win win;       /* on the team communicator; MPI_WIN_NULL if all members share a node */
-  char **base;       /* [team size] address of each member's part, NULL if not on my node */
+  MPI_Win shm_win; /* on the team's node communicator; MPI_WIN_NULL for user memory */
+  MPI_Win win;     /* on the team communicator; MPI_WIN_NULL if all members share a node */
+  char **base;     /* [team size] address of each member's part, NULL if not on my node */
   char *mine;
-  size_t size;       /* bytes per member */
-  size_t *sizes;     /* [team size] for registered memory (sizes differ), else NULL */
+  size_t size;   /* bytes per member */
+  size_t *sizes; /* [team size] for registered memory (sizes differ), else NULL */
   dart_alloc_t alloc;
-  int nsegs;         /* live segments carved from it */
+  int nsegs; /* live segments carved from it */
 } dart_chunk_t;
 
 struct dart_team_data;
@@ -56,8 +56,7 @@ struct dart_team_data;
 dart_ret_t dart__chunk_create(struct dart_team_data *team, size_t size, dart_chunk_t **chunk);
 
 /* Exposes user memory (sizes may differ). Collective over the team. */
-dart_ret_t dart__chunk_register(struct dart_team_data *team, void *addr, size_t size,
-                                dart_chunk_t **chunk);
+dart_ret_t dart__chunk_register(struct dart_team_data *team, void *addr, size_t size, dart_chunk_t **chunk);
 
 /* Frees the windows and the chunk. Collective over the team. */
 dart_ret_t dart__chunk_destroy(dart_chunk_t *chunk);

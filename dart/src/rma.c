@@ -17,7 +17,7 @@ struct dart_handle_struct {
   MPI_Win win;
   int rank;
   int is_put;
-  int nreq;          /* 0: the transfer completes by a local flush of its target */
+  int nreq;         /* 0: the transfer completes by a local flush of its target */
   MPI_Request *req; /* points to one_ unless the transfer was split */
   MPI_Request one_;
 };
@@ -59,7 +59,8 @@ static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, d
                                  const dart_type_info_t **rt, const dart_type_info_t **lt, int *one) {
   DART_CHECK_INIT(fn);
   size_t span = 0, lspan = 0;
-  if (__builtin_expect(remote == local && remote > DART_TYPE_UNDEFINED && remote <= DART_TYPE_LAST_BASIC, 1)) {
+  if (__builtin_expect(remote == local && remote > DART_TYPE_UNDEFINED && remote <= DART_TYPE_LAST_BASIC,
+                       1)) {
     /* The common case, one basic type on both sides: basic types always
      * exist, so one lookup and one size computation check it all. */
     *rt = *lt = &dart__types[remote];
@@ -159,8 +160,9 @@ static int mpi_xfer_pieces(int is_put, char *local, const dart_type_info_t *lt, 
  * per piece (one: a single call, see one_call). Returns the number of
  * pieces, or -1 on error. Inlined, so that each caller's common case is the
  * one MPI call it makes. */
-static inline int mpi_xfer(int one, int is_put, char *local, const dart_type_info_t *lt, const dart_target_t *t,
-                           const dart_type_info_t *rt, size_t nelem, MPI_Request *reqs) {
+static inline int mpi_xfer(int one, int is_put, char *local, const dart_type_info_t *lt,
+                           const dart_target_t *t, const dart_type_info_t *rt, size_t nelem,
+                           MPI_Request *reqs) {
   if (__builtin_expect(!one, 0))
     return mpi_xfer_pieces(is_put, local, lt, t->win, t->rank, t->disp, rt, nelem, reqs);
   int c = (int)nelem, ret;
@@ -239,8 +241,8 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
  * the constant is_put saves. */
 static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, char *local, dart_gptr_t gptr,
                                                                     size_t nelem, dart_datatype_t remote,
-                                                                    dart_datatype_t ltype, dart_handle_t *handle,
-                                                                    const char *fn) {
+                                                                    dart_datatype_t ltype,
+                                                                    dart_handle_t *handle, const char *fn) {
   if (!handle) return dart__error(DART_ERR_INVAL, "%s: handle is NULL", fn);
   *handle = DART_HANDLE_NULL;
   dart_target_t t;
@@ -249,7 +251,10 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
   dart_ret_t r = prepare(gptr, local, nelem, remote, ltype, fn, &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
   if (t.addr) { /* complete now: no handle, nothing to wait for */
-    if (is_put) shm_put(&t, local, rt, lt, nelem, 1); else shm_get(local, &t, rt, lt, nelem);
+    if (is_put)
+      shm_put(&t, local, rt, lt, nelem, 1);
+    else
+      shm_get(local, &t, rt, lt, nelem);
     return DART_OK;
   }
   dart_handle_t h = handle_take();

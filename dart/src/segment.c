@@ -151,16 +151,16 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
 
 /* Looks up the segment of gptr for a collective free and checks, with one
  * allreduce, that every unit frees the same one. */
-static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char *fn,
-                                   dart_team_data_t **team, int *segid) {
+static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char *fn, dart_team_data_t **team,
+                                   int *segid) {
   DART_CHECK_INIT(fn);
   dart_team_data_t *t = dart__team_slots[gptr.flags & DART_TEAM_SLOT_MASK];
   if (!t || t->gptr_flags != gptr.flags)
     return dart__error(DART_ERR_INVAL, "%s: not a valid global pointer", fn);
   int id = gptr.segid;
   if (id <= 0 || id >= t->segs_cap || !t->segs[id] || t->segs[id]->registered != registered)
-    return dart__error(DART_ERR_NOTFOUND, "%s: segment %d is not a live %s segment (freed twice?)",
-                       fn, id, registered ? "registered" : "collective");
+    return dart__error(DART_ERR_NOTFOUND, "%s: segment %d is not a live %s segment (freed twice?)", fn, id,
+                       registered ? "registered" : "collective");
   int64_t v[2] = {id, -id}, agreed[2];
   DART_MPI(MPI_Allreduce(v, agreed, 2, MPI_INT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
   if (agreed[0] != -agreed[1])

@@ -9,8 +9,8 @@
 struct dart_segment {
   dart_chunk_t *chunk;
   uint64_t disp;
-  size_t size;        /* bytes per member (per-member sizes in chunk->sizes) */
-  int registered;     /* the chunk is user memory owned by this segment */
+  size_t size;    /* bytes per member (per-member sizes in chunk->sizes) */
+  int registered; /* the chunk is user memory owned by this segment */
 };
 
 /* Creates the non-collective pool (segment 0 of DART_TEAM_ALL). */
@@ -41,11 +41,11 @@ void dart__rma_fini(void);
 /* Resolves gptr for an access of span bytes: O(1), array lookups only.
  * Every check a bad pointer can fail is here, so that nothing is ever
  * written outside the target segment. */
-static inline dart_ret_t dart__resolve(dart_gptr_t g, size_t span, const char *fn,
-                                       dart_target_t *t) {
+static inline dart_ret_t dart__resolve(dart_gptr_t g, size_t span, const char *fn, dart_target_t *t) {
   dart_team_data_t *team = dart__team_slots[g.flags & DART_TEAM_SLOT_MASK];
   if (__builtin_expect(!team || team->gptr_flags != g.flags, 0))
-    return dart__error(DART_ERR_INVAL, "%s: not a valid global pointer (null, or its team was destroyed)", fn);
+    return dart__error(DART_ERR_INVAL, "%s: not a valid global pointer (null, or its team was destroyed)",
+                       fn);
   if (__builtin_expect(g.segid < 0 || g.segid >= team->segs_cap || !team->segs[g.segid], 0))
     return dart__error(DART_ERR_NOTFOUND, "%s: segment %d does not exist (freed?)", fn, (int)g.segid);
   dart_segment_t *seg = team->segs[g.segid];

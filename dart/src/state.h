@@ -9,12 +9,12 @@ typedef struct dart_team_data dart_team_data_t;
 
 typedef struct {
   int initialized;
-  int mpi_owned;       /* dart_init called MPI_Init, so dart_exit finalizes */
-  int exited;          /* dart_exit ran; MPI may be gone */
+  int mpi_owned; /* dart_init called MPI_Init, so dart_exit finalizes */
+  int exited;    /* dart_exit ran; MPI may be gone */
   dart_unit_t myid;
   int size;
   dart_config_t config;
-  int32_t *node_of;    /* [size] node id of every unit */
+  int32_t *node_of; /* [size] node id of every unit */
   dart_team_data_t *all;
 } dart_state_t;
 
@@ -30,17 +30,16 @@ void dart__set_mpi_error(int mpi_ret, const char *call);
 #define dart__error(status, ...) (dart__set_error(__VA_ARGS__), (dart_ret_t)(status))
 #define dart__mpi_error(mpi_ret, call) (dart__set_mpi_error((mpi_ret), (call)), DART_ERR_OTHER)
 
-#define DART_CHECK_INIT(fn)                                                          \
-  do {                                                                              \
-    if (__builtin_expect(!dart__state.initialized, 0))                              \
-      return dart__error(DART_ERR_NOTINIT, "%s: DART is not initialized", fn);      \
+#define DART_CHECK_INIT(fn)                                                    \
+  do {                                                                         \
+    if (__builtin_expect(!dart__state.initialized, 0))                         \
+      return dart__error(DART_ERR_NOTINIT, "%s: DART is not initialized", fn); \
   } while (0)
 
-#define DART_MPI(call, name)                                                         \
-  do {                                                                              \
-    int dart_mpi_ret_ = (call);                                                     \
-    if (__builtin_expect(dart_mpi_ret_ != MPI_SUCCESS, 0))                          \
-      return dart__mpi_error(dart_mpi_ret_, name);                                  \
+#define DART_MPI(call, name)                                                                            \
+  do {                                                                                                  \
+    int dart_mpi_ret_ = (call);                                                                         \
+    if (__builtin_expect(dart_mpi_ret_ != MPI_SUCCESS, 0)) return dart__mpi_error(dart_mpi_ret_, name); \
   } while (0)
 
 /* Elements per MPI call: MPI counts are int, so transfers, accumulates and

@@ -18,14 +18,14 @@ dart_ret_t dart__team_lookup(dart_team_t id, const char *fn, dart_team_data_t **
     return dart__error(DART_ERR_NOTINIT, "%s: DART is not initialized", fn);
   *team = dart__team_get(id);
   if (!*team)
-    return dart__error(DART_ERR_INVAL, "%s: team %lld does not exist on unit %d", fn,
-                       (long long)id, (int)dart__state.myid);
+    return dart__error(DART_ERR_INVAL, "%s: team %lld does not exist on unit %d", fn, (long long)id,
+                       (int)dart__state.myid);
   return DART_OK;
 }
 
 /* Fills rank tables and registers the team in its slot. */
-static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64_t serial,
-                             int gen, dart_team_t parent) {
+static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64_t serial, int gen,
+                             dart_team_t parent) {
   t->comm = comm;
   t->parent = parent;
   t->slot = slot;
@@ -174,7 +174,8 @@ dart_ret_t dart_team_destroy(dart_team_t *team) {
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(*team, "dart_team_destroy", &t);
   if (r != DART_OK) return r;
-  if (t->slot == 0) return dart__error(DART_ERR_INVAL, "dart_team_destroy: DART_TEAM_ALL cannot be destroyed");
+  if (t->slot == 0)
+    return dart__error(DART_ERR_INVAL, "dart_team_destroy: DART_TEAM_ALL cannot be destroyed");
   DART_DEBUG(TEAM, "team %lld destroyed", (long long)t->id);
   dart__lock_team_fini(t);
   r = dart__segment_team_fini(t);
@@ -241,8 +242,8 @@ dart_ret_t dart_team_unit_l2g(dart_team_t team, dart_unit_t relative, dart_unit_
   if (!absolute) return dart__error(DART_ERR_INVAL, "dart_team_unit_l2g: absolute is NULL");
   if (relative < 0 || relative >= t->size) {
     *absolute = DART_UNDEFINED_UNIT_ID;
-    return dart__error(DART_ERR_INVAL, "dart_team_unit_l2g: unit %d out of range [0, %d)",
-                       (int)relative, t->size);
+    return dart__error(DART_ERR_INVAL, "dart_team_unit_l2g: unit %d out of range [0, %d)", (int)relative,
+                       t->size);
   }
   *absolute = t->rel2abs[relative];
   return DART_OK;
@@ -255,8 +256,8 @@ dart_ret_t dart_team_unit_g2l(dart_team_t team, dart_unit_t absolute, dart_unit_
   if (!relative) return dart__error(DART_ERR_INVAL, "dart_team_unit_g2l: relative is NULL");
   *relative = DART_UNDEFINED_UNIT_ID;
   if (absolute < 0 || absolute >= dart__state.size)
-    return dart__error(DART_ERR_INVAL, "dart_team_unit_g2l: unit %d out of range [0, %d)",
-                       (int)absolute, dart__state.size);
+    return dart__error(DART_ERR_INVAL, "dart_team_unit_g2l: unit %d out of range [0, %d)", (int)absolute,
+                       dart__state.size);
   int rel = t->abs2rel ? t->abs2rel[absolute] : absolute;
   if (rel < 0)
     return dart__error(DART_ERR_NOTFOUND, "dart_team_unit_g2l: unit %d is not in the team", (int)absolute);

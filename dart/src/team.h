@@ -32,15 +32,15 @@ struct dart_team_data {
   MPI_Comm comm;
   MPI_Group group;
   int myid, size;
-  int32_t *rel2abs;    /* [size] */
-  int32_t *abs2rel;    /* [world size], -1 for non-members; NULL for ALL */
-  MPI_Comm node_comm;  /* members on my node; MPI_COMM_NULL until needed */
-  int all_on_node;     /* every member is on my node: no MPI path needed */
+  int32_t *rel2abs;   /* [size] */
+  int32_t *abs2rel;   /* [world size], -1 for non-members; NULL for ALL */
+  MPI_Comm node_comm; /* members on my node; MPI_COMM_NULL until needed */
+  int all_on_node;    /* every member is on my node: no MPI path needed */
   /* Segments by id; ids are reused oldest-freed first. */
   dart_segment_t **segs;
   int segs_cap;
   int next_segid;
-  int16_t *free_ids;   /* ring buffer of freed ids */
+  int16_t *free_ids; /* ring buffer of freed ids */
   int free_head, free_count;
   /* Pool chunks serving collective allocations, in creation order. */
   dart_chunk_t **chunks;

@@ -46,7 +46,10 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
     int lo = 0, hi = nnodes - 1;
     while (lo < hi) {
       int mid = (lo + hi) / 2;
-      if (sorted[mid] < keys[i]) lo = mid + 1; else hi = mid;
+      if (sorted[mid] < keys[i])
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     node_of[i] = lo;
     if (keys[i] == key) node_size++;

@@ -40,8 +40,8 @@ void counter_on_team(dart_team_t team) {
   dart_gptr_t ctr = at_unit(g, team, size - 1);
   int64_t zero = 0;
   if (me == size - 1) {
-ASSERT_DART_OK(dart_put_blocking(ctr, &zero, 1, DART_TYPE_INT64, DART_TYPE_INT64));
-}
+    ASSERT_DART_OK(dart_put_blocking(ctr, &zero, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+  }
   ASSERT_DART_OK(dart_barrier(team));
   EXPECT_EQ(0, hammer(ctr, n));
   ASSERT_DART_OK(dart_barrier(team));
@@ -80,8 +80,8 @@ void ops_on_type(dart_gptr_t g, dart_datatype_t dt, std::vector<dart_operation_t
     T v = T(), res;
     EXPECT_EQ(DART_ERR_INVAL, dart_fetch_and_op(mine, &v, &res, dt, op)) << "type " << dt << " op " << op;
     if (op != DART_OP_NO_OP) {
-EXPECT_EQ(DART_ERR_INVAL, dart_accumulate(mine, &v, 1, dt, op));
-}
+      EXPECT_EQ(DART_ERR_INVAL, dart_accumulate(mine, &v, 1, dt, op));
+    }
   }
 }
 
@@ -130,12 +130,12 @@ TEST(Atomic, AccumulateArraysAndWideTypes) {
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 512, &g));
   dart_gptr_t base = at_unit(g, DART_TEAM_ALL, last);
   dart_gptr_t ints = base, dbl = base, ld = base, cx = base, mx = base, cp = base;
-  ints.offset = 0;     // 16 x int32
-  dbl.offset = 64;     // double
-  ld.offset = 128;     // long double
-  cx.offset = 160;     // double complex (sum)
-  mx.offset = 192;     // int64 (max)
-  cp.offset = 224;     // double complex (product)
+  ints.offset = 0;  // 16 x int32
+  dbl.offset = 64;  // double
+  ld.offset = 128;  // long double
+  cx.offset = 160;  // double complex (sum)
+  mx.offset = 192;  // int64 (max)
+  cp.offset = 224;  // double complex (product)
   if (me == last) {
     std::vector<char> z(512, 0);
     ASSERT_DART_OK(dart_put_blocking(base, z.data(), 512, DART_TYPE_BYTE, DART_TYPE_BYTE));
@@ -156,8 +156,8 @@ TEST(Atomic, AccumulateArraysAndWideTypes) {
     int64_t m = int64_t(me) * 1000 + r;
     ASSERT_DART_OK(dart_accumulate(mx, &m, 1, DART_TYPE_INT64, DART_OP_MAX));
     if (r < 4) {
-ASSERT_DART_OK(dart_accumulate(cp, &i1, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_PROD));
-}
+      ASSERT_DART_OK(dart_accumulate(cp, &i1, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_PROD));
+    }
     ASSERT_DART_OK(dart_flush(base));
   }
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
@@ -192,7 +192,7 @@ TEST(Atomic, AccumulateLayoutsAndArraysLargerThanOnePiece) {
   dart_gptr_t g;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 1024 + nbig * sizeof(double), &g));
   dart_gptr_t base = at_unit(g, DART_TEAM_ALL, last), str = base, idx = base, big = base;
-  idx.offset = 512;   // 16 doubles: blocks {0,1,2},{5}, two instances
+  idx.offset = 512;  // 16 doubles: blocks {0,1,2},{5}, two instances
   big.offset = 1024;
   if (me == last) {
     std::vector<char> z(1024 + nbig * sizeof(double), 0);
@@ -365,7 +365,8 @@ TEST(Atomic, LatencyReport) {
   if (me == 0) {
     int64_t one = 1, got;
     auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < n; i++) ASSERT_DART_OK(dart_fetch_and_op(tgt, &one, &got, DART_TYPE_INT64, DART_OP_SUM));
+    for (int i = 0; i < n; i++)
+      ASSERT_DART_OK(dart_fetch_and_op(tgt, &one, &got, DART_TYPE_INT64, DART_OP_SUM));
     t_dart = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
   }
   MPI_Comm node;
@@ -387,9 +388,10 @@ TEST(Atomic, LatencyReport) {
     t_mpi = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
     dart_config_t cfg;
     dart_config_get(&cfg);
-    std::printf("[latency] units=%d vnodes=%zu: dart_fetch_and_op(int64 SUM) %.3f us;"
-                " MPI_Fetch_and_op+flush (shm window) %.3f us\n",
-                size, cfg.units_per_node, t_dart * 1e6, t_mpi * 1e6);
+    std::printf(
+        "[latency] units=%d vnodes=%zu: dart_fetch_and_op(int64 SUM) %.3f us;"
+        " MPI_Fetch_and_op+flush (shm window) %.3f us\n",
+        size, cfg.units_per_node, t_dart * 1e6, t_mpi * 1e6);
   }
   MPI_Win_unlock_all(win);
   MPI_Win_free(&win);

@@ -17,11 +17,14 @@ namespace {
 // ---- Reductions against a serial reference ----
 
 // Input of unit u, element i, for op: small values, exact in every type.
-template <class T> T input(dart_operation_t op, int u, int i) {
+template <class T>
+T input(dart_operation_t op, int u, int i) {
   long long v;
   switch (op) {
     case DART_OP_PROD: v = 1 + (u + i) % 2; break;
-    case DART_OP_LAND: case DART_OP_LOR: case DART_OP_LXOR: v = (u + i) % 3; break;
+    case DART_OP_LAND:
+    case DART_OP_LOR:
+    case DART_OP_LXOR: v = (u + i) % 3; break;
     default: v = (u * 7 + i * 3) % 13; break;
   }
   if constexpr (is_complex<T>::value) {
@@ -32,8 +35,8 @@ template <class T> T input(dart_operation_t op, int u, int i) {
   }
 }
 
-const dart_operation_t kOps[] = {DART_OP_MIN,  DART_OP_MAX,  DART_OP_SUM,  DART_OP_PROD,
-                                 DART_OP_BAND, DART_OP_BOR,  DART_OP_BXOR, DART_OP_LAND,
+const dart_operation_t kOps[] = {DART_OP_MIN,  DART_OP_MAX,  DART_OP_SUM,   DART_OP_PROD,
+                                 DART_OP_BAND, DART_OP_BOR,  DART_OP_BXOR,  DART_OP_LAND,
                                  DART_OP_LOR,  DART_OP_LXOR, DART_OP_MINMAX};
 
 // Every operation on type T with allreduce (and reduce to the last unit
@@ -75,8 +78,8 @@ void check_type(dart_team_t team, dart_datatype_t dt, TypeClass c, bool with_red
       std::vector<T> r2(m, T());
       ASSERT_DART_OK(dart_reduce(in.data(), r2.data(), n, dt, op, size - 1, team));
       if (me == size - 1) {
-EXPECT_EQ(0, std::memcmp(ref.data(), r2.data(), sizeof(T) * m)) << "reduce";
-}
+        EXPECT_EQ(0, std::memcmp(ref.data(), r2.data(), sizeof(T) * m)) << "reduce";
+      }
     }
   }
 }
@@ -108,7 +111,8 @@ void check_all_types(dart_team_t team, bool full) {
   for_each_basic_type([&](auto tag, dart_datatype_t dt, TypeClass c) {
     using T = typename decltype(tag)::type;
     const bool with_reduce = dt == DART_TYPE_INT || dt == DART_TYPE_DOUBLE;
-    if (full || with_reduce || dt == DART_TYPE_INT64 || dt == DART_TYPE_UINT8 || dt == DART_TYPE_DOUBLE_COMPLEX)
+    if (full || with_reduce || dt == DART_TYPE_INT64 || dt == DART_TYPE_UINT8 ||
+        dt == DART_TYPE_DOUBLE_COMPLEX)
       check_type<T>(team, dt, c, with_reduce);
   });
 }
@@ -136,8 +140,8 @@ void check_movement(dart_team_t team, size_t n) {
   std::vector<int> g(n * size, -1);
   ASSERT_DART_OK(dart_gather(blk.data(), me == last ? g.data() : nullptr, n, DART_TYPE_INT, last, team));
   if (me == last) {
-EXPECT_EQ(all, g);
-}
+    EXPECT_EQ(all, g);
+  }
   // allgather
   std::vector<int> ag(n * size, -1);
   ASSERT_DART_OK(dart_allgather(blk.data(), ag.data(), n, DART_TYPE_INT, team));
@@ -154,7 +158,8 @@ EXPECT_EQ(all, g);
   for (size_t i = 0; i < n + me; i++) mine[i] = val(me, i);
   for (int u = 0; u < size; u++)
     for (size_t i = 0; i < counts[u]; i++) agv_ref[displs[u] + i] = val(u, i);
-  ASSERT_DART_OK(dart_allgatherv(mine.data(), n + me, DART_TYPE_INT, agv.data(), counts.data(), displs.data(), team));
+  ASSERT_DART_OK(
+      dart_allgatherv(mine.data(), n + me, DART_TYPE_INT, agv.data(), counts.data(), displs.data(), team));
   EXPECT_EQ(agv_ref, agv);
   // alltoall: block j of unit u is val(u, j * n + i)
   std::vector<int> s(n * size), r(n * size, -1);
@@ -183,8 +188,8 @@ EXPECT_EQ(all, g);
   }
   // ring: sendrecv, then send/recv between pairs
   std::vector<int> ring(n, -1);
-  ASSERT_DART_OK(dart_sendrecv(blk.data(), n, DART_TYPE_INT, 7, (me + 1) % size, ring.data(), n, DART_TYPE_INT, 7,
-                               (me + size - 1) % size, team));
+  ASSERT_DART_OK(dart_sendrecv(blk.data(), n, DART_TYPE_INT, 7, (me + 1) % size, ring.data(), n,
+                               DART_TYPE_INT, 7, (me + size - 1) % size, team));
   for (size_t i = 0; i < n; i++) ASSERT_EQ(val((me + size - 1) % size, i), ring[i]);
   if (size > 1 && me < 2) {
     std::vector<int> p(n, -1);
@@ -245,8 +250,8 @@ TEST(Collective, LayoutTypes) {
   EXPECT_EQ(3, b[3]);
   EXPECT_EQ(4, b[4]);
   if (me != 0) {
-EXPECT_EQ(-1, b[2]);
-}
+    EXPECT_EQ(-1, b[2]);
+  }
   // allgather of 4 elements (two instances) per unit, with the large path too
   for (size_t maxc : {size_t(0), size_t(1)}) {
     dart__set_max_count(maxc);
@@ -273,8 +278,8 @@ TEST(Collective, InPlace) {
   std::vector<int> w = {me + 1};
   ASSERT_DART_OK(dart_reduce(w.data(), w.data(), 1, DART_TYPE_INT, DART_OP_MAX, 0, DART_TEAM_ALL));
   if (me == 0) {
-EXPECT_EQ(size, w[0]);
-}
+    EXPECT_EQ(size, w[0]);
+  }
   // gather with the root's contribution already in place
   std::vector<int> g(size, -1);
   g[me] = 10 * me;
@@ -311,15 +316,19 @@ TEST(Collective, BadInput) {
   EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&d, &e, 1, DART_TYPE_DOUBLE, DART_OP_BAND, DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&d, &e, 1, DART_TYPE_DOUBLE, DART_OP_LAND, DART_TEAM_ALL));
   std::complex<double> c1(1, 1), c2;
-  EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&c1, &c2, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_MIN, DART_TEAM_ALL));
-  EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&c1, &c2, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_LAND, DART_TEAM_ALL));
-  EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&c1, &c2, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_MINMAX, DART_TEAM_ALL));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_allreduce(&c1, &c2, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_MIN, DART_TEAM_ALL));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_allreduce(&c1, &c2, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_LAND, DART_TEAM_ALL));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_allreduce(&c1, &c2, 1, DART_TYPE_DOUBLE_COMPLEX, DART_OP_MINMAX, DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&x, &y, 1, DART_TYPE_BYTE, DART_OP_SUM, DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&x, &y, 1, DART_TYPE_CHAR, DART_OP_MAX, DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&x, &y, 1, DART_TYPE_INT, DART_OP_REPLACE, DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&x, &y, 1, DART_TYPE_INT, DART_OP_NO_OP, DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&x, &y, 1, DART_TYPE_INT, DART_OP_UNDEFINED, DART_TEAM_ALL));
-  EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(&x, &y, 1, DART_TYPE_INT, static_cast<dart_operation_t>(77), DART_TEAM_ALL));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_allreduce(&x, &y, 1, DART_TYPE_INT, static_cast<dart_operation_t>(77), DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_send(&x, 1, DART_TYPE_INT, -1, 0, DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_send(&x, 1, DART_TYPE_INT, 0, size, DART_TEAM_ALL));
   EXPECT_EQ(DART_ERR_INVAL, dart_recv(&x, 1, DART_TYPE_INT, 0, -1, DART_TEAM_ALL));
@@ -328,7 +337,8 @@ TEST(Collective, BadInput) {
   std::vector<size_t> counts(size, 1), displs(size);
   for (int u = 0; u < size; u++) displs[u] = u;
   std::vector<int> r(size);
-  EXPECT_EQ(DART_ERR_INVAL, dart_allgatherv(&x, 2, DART_TYPE_INT, r.data(), counts.data(), displs.data(), DART_TEAM_ALL));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_allgatherv(&x, 2, DART_TYPE_INT, r.data(), counts.data(), displs.data(), DART_TEAM_ALL));
   // Zero elements: valid, nothing moves.
   EXPECT_DART_OK(dart_allreduce(nullptr, nullptr, 0, DART_TYPE_INT, DART_OP_SUM, DART_TEAM_ALL));
   // A team this unit is not in (after a split, the other part's id is unknown here).

@@ -5,7 +5,7 @@
 
 #include "mpi_gtest_main.h"
 
-int test_runtime_init(int* argc, char*** argv) {
+int test_runtime_init(int *argc, char ***argv) {
   if (dart_init(argc, argv) == DART_OK) return 0;
   std::fprintf(stderr, "dart_init failed: %s\n", dart_last_error());
   return 1;

@@ -6,10 +6,10 @@
 #include "dart_test.h"
 
 namespace {
-int* local_ptr(dart_gptr_t g) {
-  void* p = nullptr;
+int *local_ptr(dart_gptr_t g) {
+  void *p = nullptr;
   EXPECT_EQ(DART_OK, dart_gptr_getaddr(g, &p)) << dart_last_error();
-  return static_cast<int*>(p);
+  return static_cast<int *>(p);
 }
 }  // namespace
 
@@ -34,7 +34,7 @@ TEST(Gptr, LayoutAndHelpers) {
   ASSERT_DART_OK(dart_gptr_incaddr(&h, -24));
   dart_gptr_equal(g, h, &eq);
   EXPECT_EQ(1, eq);
-  char* base = reinterpret_cast<char*>(local_ptr(g));
+  char *base = reinterpret_cast<char *>(local_ptr(g));
   ASSERT_DART_OK(dart_gptr_setaddr(&h, base + 40));
   EXPECT_EQ(g.offset + 40, h.offset);
   dart_team_t team;
@@ -42,7 +42,7 @@ TEST(Gptr, LayoutAndHelpers) {
   ASSERT_DART_OK(dart_gptr_segment_info(g, &team, &nbytes));
   EXPECT_EQ(DART_TEAM_ALL, team);
   EXPECT_EQ(DART_ERR_INVAL, dart_gptr_setunit(&h, test_size()));
-  EXPECT_EQ(DART_ERR_INVAL, dart_gptr_getaddr(DART_GPTR_NULL, reinterpret_cast<void**>(&base)));
+  EXPECT_EQ(DART_ERR_INVAL, dart_gptr_getaddr(DART_GPTR_NULL, reinterpret_cast<void **>(&base)));
   ASSERT_DART_OK(dart_memfree(g));
 }
 
@@ -51,11 +51,11 @@ TEST(Memalloc, AllocateUseFreeAndReuse) {
   for (size_t i = 0; i < v.size(); i++) {
     ASSERT_DART_OK(dart_memalloc(8 * (i + 1), &v[i]));
     EXPECT_EQ(0u, v[i].offset % 64);  // cache-line aligned
-    int* p = local_ptr(v[i]);
+    int *p = local_ptr(v[i]);
     for (size_t k = 0; k < 2 * (i + 1); k++) p[k] = static_cast<int>(i);
   }
   for (size_t i = 0; i < v.size(); i++) EXPECT_EQ(static_cast<int>(i), local_ptr(v[i])[2 * i + 1]);
-  for (auto& g : v) ASSERT_DART_OK(dart_memfree(g));
+  for (auto &g : v) ASSERT_DART_OK(dart_memfree(g));
 }
 
 TEST(Memalloc, ExhaustionDoubleFreeAndForeignFree) {
@@ -90,7 +90,7 @@ TEST(TeamMemalloc, SymmetricAlignedVisibleToAll) {
   EXPECT_EQ(0u, g.offset);
   dart_gptr_t mine = g;
   ASSERT_DART_OK(dart_gptr_setunit(&mine, me));
-  int* p = local_ptr(mine);
+  int *p = local_ptr(mine);
   for (int i = 0; i < 1024; i++) p[i] = me * 10000 + i;
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   for (int u = 0; u < n; u++) {  // same offset on every unit addresses the same index
@@ -168,7 +168,7 @@ TEST(TeamMemalloc, SegmentIdLimit) {
     live.push_back(split_team_probe);
   EXPECT_EQ(DART_ERR_NOMEM, r);
   EXPECT_EQ(32767u - 0u, live.size() + 0u) << "segment 0 is the local pool; others taken";
-  for (auto& g : live) ASSERT_DART_OK(dart_team_memfree(g));
+  for (auto &g : live) ASSERT_DART_OK(dart_team_memfree(g));
 }
 
 TEST(TeamMemalloc, SubTeamAllocationLivesOnMembersOnly) {
@@ -272,7 +272,7 @@ TEST(BadPointers, ClearErrorsAndNothingWrittenOutside) {
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 16 * sizeof(int), &guard));
   dart_gptr_t gm = guard;
   dart_gptr_setunit(&gm, me);
-  int* gp = local_ptr(gm);
+  int *gp = local_ptr(gm);
   for (int i = 0; i < 16; i++) gp[i] = 7;
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   int buf[32] = {};

@@ -34,7 +34,7 @@ TEST(Group, AddKeepsAscendingOrderAndIgnoresDuplicates) {
   ASSERT_DART_OK(dart_group_ismember(g, 0, &is));
   EXPECT_EQ(0, is);
   EXPECT_EQ(DART_ERR_NOTFOUND, dart_group_delmember(g, 0));
-  EXPECT_EQ(DART_ERR_INVAL, dart_group_addmember(g, n));   // out of range
+  EXPECT_EQ(DART_ERR_INVAL, dart_group_addmember(g, n));  // out of range
   EXPECT_EQ(DART_ERR_INVAL, dart_group_addmember(g, -1));
   ASSERT_DART_OK(dart_group_destroy(&g));
   EXPECT_EQ(nullptr, g);
@@ -61,7 +61,7 @@ TEST(Group, UnionIntersectCloneSplit) {
   ASSERT_DART_OK(dart_group_split(all, 3, &nout, parts));
   ASSERT_EQ(3u, nout);
   std::vector<dart_unit_t> joined;
-  for (auto& p : parts) {
+  for (auto &p : parts) {
     auto m = members(p);
     EXPECT_LE(m.size(), static_cast<size_t>((n + 2) / 3));
     joined.insert(joined.end(), m.begin(), m.end());  // consecutive members
@@ -69,5 +69,5 @@ TEST(Group, UnionIntersectCloneSplit) {
   }
   EXPECT_EQ(expect, joined);
   EXPECT_EQ(DART_ERR_INVAL, dart_group_split(all, 0, &nout, parts));
-  for (dart_group_t* g : {&even, &odd, &all, &none, &copy}) dart_group_destroy(g);
+  for (dart_group_t *g : {&even, &odd, &all, &none, &copy}) dart_group_destroy(g);
 }

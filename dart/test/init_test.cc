@@ -24,7 +24,7 @@ TEST(Init, ConfigurationReflectsEnvironment) {
   dart_config_t cfg;
   ASSERT_DART_OK(dart_config_get(&cfg));
   EXPECT_GE(cfg.local_pool_bytes, size_t{64} << 20);
-  const char* k = std::getenv("DART_UNITS_PER_NODE");
+  const char *k = std::getenv("DART_UNITS_PER_NODE");
   size_t per_node = k ? std::strtoul(k, nullptr, 10) : 0;
   EXPECT_EQ(per_node, cfg.units_per_node);
   if (per_node) {
@@ -35,7 +35,7 @@ TEST(Init, ConfigurationReflectsEnvironment) {
     EXPECT_EQ(static_cast<size_t>(test_size()), cfg.node_size);
   }
   char buf[512] = {};
-  FILE* f = fmemopen(buf, sizeof buf, "w");
+  FILE *f = fmemopen(buf, sizeof buf, "w");
   ASSERT_DART_OK(dart_config_print(f));
   std::fclose(f);
   EXPECT_NE(nullptr, std::strstr(buf, "DART_LOCAL_POOL="));

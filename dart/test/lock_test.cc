@@ -71,8 +71,8 @@ TEST(Lock, AcquireReleaseTry) {
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   // Unit 0 holds it; the others' try fails, then succeeds after release.
   if (me == 0) {
-ASSERT_DART_OK(dart_lock_acquire(lock));
-}
+    ASSERT_DART_OK(dart_lock_acquire(lock));
+  }
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   int32_t got = -1;
   if (me != 0) {
@@ -81,8 +81,8 @@ ASSERT_DART_OK(dart_lock_acquire(lock));
   }
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   if (me == 0) {
-ASSERT_DART_OK(dart_lock_release(lock));
-}
+    ASSERT_DART_OK(dart_lock_release(lock));
+  }
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   if (me == size - 1) {
     ASSERT_DART_OK(dart_lock_try_acquire(lock, &got));
@@ -243,8 +243,8 @@ TEST(Lock, BadInput) {
   // releases and destroys afterwards.
   ASSERT_DART_OK(dart_team_lock_init(DART_TEAM_ALL, &lock));
   if (me == 0) {
-ASSERT_DART_OK(dart_lock_acquire(lock));
-}
+    ASSERT_DART_OK(dart_lock_acquire(lock));
+  }
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   if (me == 0) {
     EXPECT_EQ(DART_ERR_BUSY, dart_team_lock_destroy(&lock));
@@ -298,7 +298,8 @@ TEST(Lock, ThroughputReport) {
         ASSERT_DART_OK(dart_lock_acquire(l));
         ASSERT_DART_OK(dart_lock_release(l));
       }
-      (pass ? unc_remote : unc) = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
+      (pass ? unc_remote : unc) =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
     }
   }
   // Contended: every unit loops on lock a for 0.2 s from a common start;
@@ -315,9 +316,10 @@ TEST(Lock, ThroughputReport) {
   if (me == 0) {
     dart_config_t cfg;
     dart_config_get(&cfg);
-    std::printf("[lock] units=%d vnodes=%zu: uncontended acquire+release %.3f us (tail local), "
-                "%.3f us (tail on unit %d); contended %.0f acquisitions/s\n",
-                size, cfg.units_per_node, unc * 1e6, unc_remote * 1e6, size > 1 ? 1 : 0, total / 0.2);
+    std::printf(
+        "[lock] units=%d vnodes=%zu: uncontended acquire+release %.3f us (tail local), "
+        "%.3f us (tail on unit %d); contended %.0f acquisitions/s\n",
+        size, cfg.units_per_node, unc * 1e6, unc_remote * 1e6, size > 1 ? 1 : 0, total / 0.2);
   }
   for (auto &l : locks) ASSERT_DART_OK(dart_team_lock_destroy(&l));
 }

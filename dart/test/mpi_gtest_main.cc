@@ -13,7 +13,7 @@ namespace {
 class UnitFailurePrinter : public ::testing::EmptyTestEventListener {
  public:
   explicit UnitFailurePrinter(int rank) : rank_(rank) {}
-  void OnTestPartResult(const ::testing::TestPartResult& r) override {
+  void OnTestPartResult(const ::testing::TestPartResult &r) override {
     if (r.failed())
       std::fprintf(stderr, "[unit %d] %s:%d: Failure\n%s\n", rank_, r.file_name() ? r.file_name() : "?",
                    r.line_number(), r.summary());
@@ -25,12 +25,12 @@ class UnitFailurePrinter : public ::testing::EmptyTestEventListener {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   ::testing::InitGoogleTest(&argc, argv);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+  auto &listeners = ::testing::UnitTest::GetInstance()->listeners();
   if (rank != 0) {
     delete listeners.Release(listeners.default_result_printer());
     listeners.Append(new UnitFailurePrinter(rank));

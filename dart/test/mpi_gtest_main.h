@@ -12,7 +12,7 @@
 
 // Starts the runtime after MPI_Init, before the tests. Returns 0, or prints
 // why it failed and returns non-zero (main then aborts the job).
-int test_runtime_init(int* argc, char*** argv);
+int test_runtime_init(int *argc, char ***argv);
 // Ends the runtime after the tests, if it is still running.
 void test_runtime_finalize();
 

@@ -93,7 +93,8 @@ TEST(Progress, BusyTargetAndLockHolder) {
       ASSERT_DART_OK(dart_put_blocking(locked, &c, 1, DART_TYPE_INT64, DART_TYPE_INT64));
       ASSERT_DART_OK(dart_lock_release(lock));
     }
-    if (me == 1) std::printf("[progress] phase A: unit 1 finished its %d rounds after %.3f s\n", k, since(t0));
+    if (me == 1)
+      std::printf("[progress] phase A: unit 1 finished its %d rounds after %.3f s\n", k, since(t0));
   }
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   int64_t got[3];
@@ -106,8 +107,8 @@ TEST(Progress, BusyTargetAndLockHolder) {
   // others queue behind it and get the lock, one after the other, once it
   // releases: the lock passes through the computing unit.
   if (me == kBusy) {
-ASSERT_DART_OK(dart_lock_acquire(lock));
-}
+    ASSERT_DART_OK(dart_lock_acquire(lock));
+  }
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   t0 = std::chrono::steady_clock::now();
   if (me == kBusy) {
@@ -121,8 +122,7 @@ ASSERT_DART_OK(dart_lock_acquire(lock));
   } else {
     for (int i = 0; i < 3; i++) {
       ASSERT_DART_OK(dart_lock_acquire(lock));
-      if (i == 0 && me == 1)
-        std::printf("[progress] phase B: unit 1 got the lock after %.3f s\n", since(t0));
+      if (i == 0 && me == 1) std::printf("[progress] phase B: unit 1 got the lock after %.3f s\n", since(t0));
       int64_t c;
       ASSERT_DART_OK(dart_get_blocking(&c, locked, 1, DART_TYPE_INT64, DART_TYPE_INT64));
       EXPECT_GE(c, int64_t(size - 1) * k + 1000);  // only after the busy unit's update

@@ -17,10 +17,17 @@ enum class TypeClass { INT, BYTE, CHAR, FLOAT, COMPLEX };
 inline bool reduction_defined(dart_operation_t op, TypeClass c) {
   const bool integer = c == TypeClass::INT, ordered = integer || c == TypeClass::FLOAT;
   switch (op) {
-    case DART_OP_MIN: case DART_OP_MAX: case DART_OP_MINMAX: return ordered;
-    case DART_OP_SUM: case DART_OP_PROD: return ordered || c == TypeClass::COMPLEX;
-    case DART_OP_BAND: case DART_OP_BOR: case DART_OP_BXOR: return integer || c == TypeClass::BYTE;
-    case DART_OP_LAND: case DART_OP_LOR: case DART_OP_LXOR: return integer;
+    case DART_OP_MIN:
+    case DART_OP_MAX:
+    case DART_OP_MINMAX: return ordered;
+    case DART_OP_SUM:
+    case DART_OP_PROD: return ordered || c == TypeClass::COMPLEX;
+    case DART_OP_BAND:
+    case DART_OP_BOR:
+    case DART_OP_BXOR: return integer || c == TypeClass::BYTE;
+    case DART_OP_LAND:
+    case DART_OP_LOR:
+    case DART_OP_LXOR: return integer;
     default: return false;
   }
 }
@@ -30,11 +37,14 @@ inline bool atomic_defined(dart_operation_t op, TypeClass c) {
   return op == DART_OP_REPLACE || op == DART_OP_NO_OP || (op != DART_OP_MINMAX && reduction_defined(op, c));
 }
 
-template <class T> struct is_complex : std::false_type {};
-template <class T> struct is_complex<std::complex<T>> : std::true_type {};
+template <class T>
+struct is_complex : std::false_type {};
+template <class T>
+struct is_complex<std::complex<T>> : std::true_type {};
 
 // a op b; REPLACE gives b; NO_OP and operations T does not have give a.
-template <class T> T apply_op(dart_operation_t op, T a, T b) {
+template <class T>
+T apply_op(dart_operation_t op, T a, T b) {
   switch (op) {
     case DART_OP_SUM: return static_cast<T>(a + b);
     case DART_OP_PROD: return static_cast<T>(a * b);
@@ -62,10 +72,14 @@ template <class T> T apply_op(dart_operation_t op, T a, T b) {
   return a;
 }
 
-template <class T> struct type_tag { using type = T; };
+template <class T>
+struct type_tag {
+  using type = T;
+};
 
 // Calls f(type_tag<C type>{}, DART_TYPE_<NAME>, class) for every basic type.
-template <class F> void for_each_basic_type(F &&f) {
+template <class F>
+void for_each_basic_type(F &&f) {
 #define REFERENCE_TYPE_(name, ctype, cls, mpi) f(type_tag<ctype>{}, DART_TYPE_##name, TypeClass::cls);
   DART_BASIC_TYPES(REFERENCE_TYPE_)
 #undef REFERENCE_TYPE_

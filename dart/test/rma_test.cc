@@ -15,7 +15,9 @@ constexpr int K = 64;  // ints per (writer, owner) slot
 // A segment of n*K ints per unit; slot w of unit u is written by unit w.
 struct Slots {
   dart_gptr_t g{};
-  Slots() { EXPECT_EQ(DART_OK, dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int) * K * test_size(), &g)); }
+  Slots() {
+    EXPECT_EQ(DART_OK, dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int) * K * test_size(), &g));
+  }
   ~Slots() {
     dart_barrier(DART_TEAM_ALL);
     dart_team_memfree(g);
@@ -26,14 +28,16 @@ struct Slots {
     dart_gptr_incaddr(&p, static_cast<int64_t>(sizeof(int)) * (writer * K + i));
     return p;
   }
-  int* mine() const {
-    void* p;
+  int *mine() const {
+    void *p;
     dart_gptr_getaddr(at(test_myid(), 0), &p);
-    return static_cast<int*>(p);
+    return static_cast<int *>(p);
   }
 };
 
-int value(int writer, int owner, int i, int round = 0) { return round * 1000000 + writer * 10000 + owner * 100 + i; }
+int value(int writer, int owner, int i, int round = 0) {
+  return round * 1000000 + writer * 10000 + owner * 100 + i;
+}
 
 std::vector<int> payload(int owner, int round = 0) {
   std::vector<int> v(K);
@@ -42,14 +46,15 @@ std::vector<int> payload(int owner, int round = 0) {
 }
 
 // Checks that every writer's slot on this unit holds its pattern.
-void expect_slots(const Slots& s, int round = 0) {
-  int* p = s.mine();
+void expect_slots(const Slots &s, int round = 0) {
+  int *p = s.mine();
   for (int w = 0; w < test_size(); w++)
-    for (int i = 0; i < K; i++) ASSERT_EQ(value(w, test_myid(), i, round), p[w * K + i]) << "writer " << w << " i " << i;
+    for (int i = 0; i < K; i++)
+      ASSERT_EQ(value(w, test_myid(), i, round), p[w * K + i]) << "writer " << w << " i " << i;
 }
 
 // Reads every unit's slot written by me back with get and checks it.
-void expect_readback(const Slots& s, int round = 0) {
+void expect_readback(const Slots &s, int round = 0) {
   for (int u = 0; u < test_size(); u++) {
     std::vector<int> got(K, -1);
     ASSERT_DART_OK(dart_get_blocking(got.data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT));
@@ -85,7 +90,7 @@ TEST(Rma, NonBlockingPutCompletedByEachFlushVariant) {
       ASSERT_DART_OK(dart_flush_all(s.g));
     } else {  // local completion, then remote
       ASSERT_DART_OK(dart_flush_local_all(s.g));
-      for (auto& b : bufs) std::fill(b.begin(), b.end(), -7);  // buffers reusable
+      for (auto &b : bufs) std::fill(b.begin(), b.end(), -7);  // buffers reusable
       ASSERT_DART_OK(dart_flush_all(s.g));
     }
     ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
@@ -117,7 +122,8 @@ static void handles_wait_test_waitall_testall() {
   // Puts in two halves: the first completed one by one with dart_wait, the
   // rest with dart_waitall.
   for (int u = 0; u < n; u++)
-    ASSERT_DART_OK(dart_put_handle(s.at(u, test_myid()), bufs[u].data(), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
+    ASSERT_DART_OK(
+        dart_put_handle(s.at(u, test_myid()), bufs[u].data(), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
   for (int u = 0; u < n / 2; u++) {
     ASSERT_DART_OK(dart_wait(&h[u]));
     EXPECT_EQ(DART_HANDLE_NULL, h[u]);
@@ -128,13 +134,15 @@ static void handles_wait_test_waitall_testall() {
   // Gets completed by polling dart_testall, then dart_test / dart_wait_local.
   std::vector<std::vector<int>> got(n, std::vector<int>(K, -1));
   for (int u = 0; u < n; u++)
-    ASSERT_DART_OK(dart_get_handle(got[u].data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
+    ASSERT_DART_OK(
+        dart_get_handle(got[u].data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
   int done = 0;
   while (!done) ASSERT_DART_OK(dart_testall(h.data(), n, &done));
   for (int u = 0; u < n; u++) EXPECT_EQ(payload(u), got[u]);
   for (int u = 0; u < n; u++) {
     std::fill(got[u].begin(), got[u].end(), -1);
-    ASSERT_DART_OK(dart_get_handle(got[u].data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
+    ASSERT_DART_OK(
+        dart_get_handle(got[u].data(), s.at(u, test_myid()), K, DART_TYPE_INT, DART_TYPE_INT, &h[u]));
     int one = 0;
     ASSERT_DART_OK(dart_test_local(&h[u], &one));
     if (!one) {
@@ -189,11 +197,13 @@ TEST(Rma, ManyOutstandingTransfers) {
 TEST(Rma, SelfTransfersIncludingOverlap) {
   Slots s;
   auto v = payload(test_myid());
-  ASSERT_DART_OK(dart_put_blocking(s.at(test_myid(), test_myid()), v.data(), K, DART_TYPE_INT, DART_TYPE_INT));
-  int* p = s.mine() + test_myid() * K;
+  ASSERT_DART_OK(
+      dart_put_blocking(s.at(test_myid(), test_myid()), v.data(), K, DART_TYPE_INT, DART_TYPE_INT));
+  int *p = s.mine() + test_myid() * K;
   EXPECT_EQ(0, std::memcmp(p, v.data(), sizeof(int) * K));
   // Source and destination overlap inside the same segment.
-  ASSERT_DART_OK(dart_put_blocking(s.at(test_myid(), test_myid(), 1), p, K - 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(
+      dart_put_blocking(s.at(test_myid(), test_myid(), 1), p, K - 1, DART_TYPE_INT, DART_TYPE_INT));
   EXPECT_EQ(v[0], p[0]);
   for (int i = 1; i < K; i++) EXPECT_EQ(v[i - 1], p[i]);
 }
@@ -207,8 +217,8 @@ TEST(Rma, StridedAndIndexedLayouts) {
   int me = test_myid(), n = test_size(), next = (me + 1) % n;
   dart_gptr_t mine = m;
   dart_gptr_setunit(&mine, me);
-  double* a;
-  dart_gptr_getaddr(mine, reinterpret_cast<void**>(&a));
+  double *a;
+  dart_gptr_getaddr(mine, reinterpret_cast<void **>(&a));
   std::fill(a, a + R * C, 0.0);  // pool memory is reused: contents are undefined
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   dart_datatype_t column, diag;
@@ -277,8 +287,8 @@ TEST(Rma, LayoutTransfersLargerThanOnePiece) {
   dart_gptr_t mine = m, nm = m;
   dart_gptr_setunit(&mine, me);
   dart_gptr_setunit(&nm, next);
-  int* a;
-  dart_gptr_getaddr(mine, reinterpret_cast<void**>(&a));
+  int *a;
+  dart_gptr_getaddr(mine, reinterpret_cast<void **>(&a));
   std::fill(a, a + 2 * N, -1);
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   dart_datatype_t every_other;
@@ -336,8 +346,8 @@ TEST(Rma, NonCollectiveMemoryOfOtherUnits) {
     ASSERT_DART_OK(dart_put_blocking(p, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
   }
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
-  int* p;
-  dart_gptr_getaddr(mine, reinterpret_cast<void**>(&p));
+  int *p;
+  dart_gptr_getaddr(mine, reinterpret_cast<void **>(&p));
   for (int w = 0; w < n; w++) EXPECT_EQ(100 * w + test_myid(), p[w]);
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   ASSERT_DART_OK(dart_memfree(mine));

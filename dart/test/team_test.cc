@@ -106,12 +106,12 @@ TEST(Team, ManyLiveTeams) {
   dart_group_t g;
   dart_team_get_group(DART_TEAM_ALL, &g);
   std::vector<dart_team_t> teams(test_iterations(500, 50));
-  for (auto& t : teams) ASSERT_DART_OK(dart_team_create(DART_TEAM_ALL, g, &t));
-  for (auto& t : teams) {
+  for (auto &t : teams) ASSERT_DART_OK(dart_team_create(DART_TEAM_ALL, g, &t));
+  for (auto &t : teams) {
     size_t n;
     ASSERT_DART_OK(dart_team_size(t, &n));
     EXPECT_EQ(static_cast<size_t>(test_size()), n);
   }
-  for (auto& t : teams) ASSERT_DART_OK(dart_team_destroy(&t));
+  for (auto &t : teams) ASSERT_DART_OK(dart_team_destroy(&t));
   dart_group_destroy(&g);
 }

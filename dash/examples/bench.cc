@@ -23,7 +23,7 @@ double now() {
 }
 
 // The slides' loop: fills nelem ints with an LCG; returns the seconds.
-double do_work(int* beg, std::size_t nelem) {
+double do_work(int *beg, std::size_t nelem) {
   const unsigned LCG_A = 1664525, LCG_C = 1013904223;
   unsigned seed = 31337;
   double start = now();
@@ -35,7 +35,7 @@ double do_work(int* beg, std::size_t nelem) {
 }
 
 template <typename F>
-double best_of(int runs, F&& f) {
+double best_of(int runs, F &&f) {
   double best = 1e30;
   for (int r = 0; r < runs; ++r) best = std::min(best, f());
   return best;
@@ -43,7 +43,7 @@ double best_of(int runs, F&& f) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   dash::InitGuard guard(&argc, &argv);
   std::size_t nlocal = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 8000000;
   std::size_t block = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 20000;
@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
 
   {  // 1. local view vs malloc
     dash::Array<int> arr(nlocal * p);
-    int* mem = static_cast<int*>(std::malloc(sizeof(int) * nlocal));
+    int *mem = static_cast<int *>(std::malloc(sizeof(int) * nlocal));
     // Alternating runs, best of each: the machine may be shared.
     double t_arr = 1e30, t_mem = 1e30;
     for (int r = 0; r < 7; ++r) {
@@ -86,10 +86,11 @@ int main(int argc, char** argv) {
     });
     bool ok = buf[block - 1] == int(first + block - 1);
     if (report)
-      std::printf("remote block of %zu ints (unit %zu, %s): element-wise %.4f s (%.2f us/elem), "
-                  "bulk copy %.6f s (speed-up %.0fx)%s\n",
-                  block, (me + 1) % p, arr.begin()[long(first)].dart_gptr().unitid == int(me) ? "self" : "other unit",
-                  t_elem, 1e6 * t_elem / double(block), t_bulk, t_elem / t_bulk, ok ? "" : " MISMATCH");
+      std::printf(
+          "remote block of %zu ints (unit %zu, %s): element-wise %.4f s (%.2f us/elem), "
+          "bulk copy %.6f s (speed-up %.0fx)%s\n",
+          block, (me + 1) % p, arr.begin()[long(first)].dart_gptr().unitid == int(me) ? "self" : "other unit",
+          t_elem, 1e6 * t_elem / double(block), t_bulk, t_elem / t_bulk, ok ? "" : " MISMATCH");
     arr.barrier();
   }
 
@@ -113,10 +114,11 @@ int main(int argc, char** argv) {
       t_std = now() - start;
       std::vector<int> got(nsort);
       dash::copy(arr.begin(), arr.end(), got.data());
-      std::printf("sort of %zu ints on %zu units: dash::sort %.3f s (%.1f M/s), std::sort on one unit "
-                  "%.3f s (%.1f M/s)%s\n",
-                  nsort, p, t_dash, 1e-6 * double(nsort) / t_dash, t_std,
-                  1e-6 * double(nsort) / t_std, got == ref ? "" : " WRONG");
+      std::printf(
+          "sort of %zu ints on %zu units: dash::sort %.3f s (%.1f M/s), std::sort on one unit "
+          "%.3f s (%.1f M/s)%s\n",
+          nsort, p, t_dash, 1e-6 * double(nsort) / t_dash, t_std, 1e-6 * double(nsort) / t_std,
+          got == ref ? "" : " WRONG");
     }
     arr.barrier();
   }

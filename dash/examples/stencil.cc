@@ -21,7 +21,7 @@ namespace {
 
 // One update of the red-black sweep. at(i, j) reads a neighbour.
 template <typename At>
-double relaxed(At&& at, long i, long j) {
+double relaxed(At &&at, long i, long j) {
   return 0.25 * (at(i - 1, j) + at(i + 1, j) + at(i, j - 1) + at(i, j + 1));
 }
 
@@ -40,7 +40,7 @@ std::vector<double> solve_serial(std::size_t n, std::size_t iterations) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   dash::InitGuard guard(&argc, &argv);
   std::size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 256;
   std::size_t max_iterations = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 1000;
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
 
   double local_change = 0;
   auto local = [&](long i, long j) { return u.local(i, j); };
-  auto update = [&](auto&& at, std::size_t i, std::size_t j, std::size_t color) {
+  auto update = [&](auto &&at, std::size_t i, std::size_t j, std::size_t color) {
     std::size_t gi = offset[0] + i, gj = offset[1] + j;
     if (gi == 0 || gj == 0 || gi + 1 == n || gj + 1 == n || (gi + gj) % 2 != color) return;
     double next = relaxed(at, long(i), long(j));
@@ -76,14 +76,14 @@ int main(int argc, char** argv) {
     }
     if (++iterations % 10 == 0) {  // convergence check: one reduction
       change.local[0] = std::exchange(local_change, 0.0);
-      max_change = dash::reduce(change.begin(), change.end(), 0.0,
-                                [](double a, double b) { return std::max(a, b); });
+      max_change =
+          dash::reduce(change.begin(), change.end(), 0.0, [](double a, double b) { return std::max(a, b); });
     }
   }
   u.barrier();
   if (dash::myid() == 0)
-    std::printf("n = %zu, %zu units, %zu iterations, last max change %g, u(n/2, n/2) = %.12f\n",
-                n, dash::size(), iterations, max_change, double(u(n / 2, n / 2)));
+    std::printf("n = %zu, %zu units, %zu iterations, last max change %g, u(n/2, n/2) = %.12f\n", n,
+                dash::size(), iterations, max_change, double(u(n / 2, n / 2)));
 
   int status = 0;
   if (verify && dash::myid() == 0) {

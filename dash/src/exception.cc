@@ -9,9 +9,9 @@ std::string unit_prefix() {
   return is_initialized() ? "[ Unit " + std::to_string(int(myid())) + " ] " : "[ Unit - ] ";
 }
 
-void throw_dart_error(dart_ret_t status, const char* call) {
+void throw_dart_error(dart_ret_t status, const char *call) {
   std::string message = std::string("dash: ") + call + " failed: " + dart_strerror(status);
-  const char* detail = dart_last_error();
+  const char *detail = dart_last_error();
   if (detail && *detail) message += std::string(" (") + detail + ")";
   if (status == DART_ERR_NOTINIT) throw NotInitialized(message);
   throw RuntimeError(message, status);

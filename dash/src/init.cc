@@ -18,25 +18,26 @@ namespace {
 std::uint64_t last_epoch = 0;
 // Live objects with global resources, by kind (string literals, compared by
 // address): only touched at allocation and release.
-std::vector<std::pair<const char*, long>> live_objects;
+std::vector<std::pair<const char *, long>> live_objects;
 Team all_team;
 }  // namespace
 
-void require_running(const char* what) {
+void require_running(const char *what) {
   if (current_epoch == 0)
-    throw NotInitialized(std::string(what) + ": the runtime is not running (call dash::init first; "
-                                             "nothing may be used after dash::finalize)");
+    throw NotInitialized(std::string(what) +
+                         ": the runtime is not running (call dash::init first; "
+                         "nothing may be used after dash::finalize)");
 }
 
-void throw_dead(const char* what) {
+void throw_dead(const char *what) {
   throw NotInitialized(std::string(what) +
                        " used after dash::finalize (or made in an earlier run): its global memory "
                        "was released by finalize");
 }
 
-std::uint64_t register_object(const char* what) {
+std::uint64_t register_object(const char *what) {
   require_running(what);
-  for (auto& entry : live_objects)
+  for (auto &entry : live_objects)
     if (entry.first == what) {
       ++entry.second;
       return current_epoch;
@@ -45,10 +46,10 @@ std::uint64_t register_object(const char* what) {
   return current_epoch;
 }
 
-bool release_object(const char* what, std::uint64_t epoch) {
+bool release_object(const char *what, std::uint64_t epoch) {
   // Objects of an earlier run were already counted out by finalize.
   if (!alive(epoch)) return false;
-  for (auto& entry : live_objects)
+  for (auto &entry : live_objects)
     if (entry.first == what && entry.second > 0) --entry.second;
   return true;
 }
@@ -57,7 +58,7 @@ void throw_null_team() { throw RuntimeError("dash::Team: operation on a null tea
 
 }  // namespace detail
 
-void init(int* argc, char*** argv) {
+void init(int *argc, char ***argv) {
   if (detail::current_epoch != 0) throw RuntimeError("dash::init: the runtime is already running");
   detail::check(dart_init(argc, argv), "dart_init");
   detail::current_epoch = ++detail::last_epoch;
@@ -68,7 +69,7 @@ void finalize() {
   detail::require_running("dash::finalize");
   long alive = 0;
   std::string kinds;
-  for (auto& entry : detail::live_objects) {
+  for (auto &entry : detail::live_objects) {
     if (entry.second == 0) continue;
     alive += entry.second;
     kinds += (kinds.empty() ? "" : ", ") + std::to_string(entry.second) + " " + entry.first;
@@ -97,12 +98,12 @@ void barrier() { Team::All().barrier(); }
 InitGuard::~InitGuard() {
   try {
     if (is_initialized()) finalize();
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::fprintf(stderr, "dash::InitGuard: %s\n", e.what());
   }
 }
 
-Team& Team::All() {
+Team &Team::All() {
   detail::require_running("dash::Team::All");
   return detail::all_team;
 }

@@ -9,10 +9,10 @@
 namespace dash {
 
 namespace {
-constexpr const char* kWhat = "dash::Mutex";
+constexpr const char *kWhat = "dash::Mutex";
 }
 
-Mutex::Mutex(const Team& team) : team_(team) {
+Mutex::Mutex(const Team &team) : team_(team) {
   epoch_ = detail::register_object(kWhat);
   dart_ret_t status = dart_team_lock_init(team.dart_id(), &lock_);
   if (status != DART_OK) {
@@ -25,8 +25,8 @@ Mutex::~Mutex() {
   if (!detail::release_object(kWhat, epoch_)) return;
   dart_ret_t status = dart_team_lock_destroy(&lock_);
   if (status != DART_OK)
-    std::fprintf(stderr, "dash::Mutex: dart_team_lock_destroy failed: %s (%s)\n",
-                 dart_strerror(status), dart_last_error());
+    std::fprintf(stderr, "dash::Mutex: dart_team_lock_destroy failed: %s (%s)\n", dart_strerror(status),
+                 dart_last_error());
 }
 
 void Mutex::lock() {

@@ -36,7 +36,7 @@ TeamState::~TeamState() {
 }  // namespace detail
 
 Team Team::split(std::size_t nparts) const {
-  const detail::TeamState& self = state();
+  const detail::TeamState &self = state();
   detail::check_alive(self.epoch, "dash::Team::split");
   if (nparts == 0) throw std::invalid_argument("dash::Team::split: number of parts must be > 0");
   dart_group_t group = nullptr;
@@ -55,13 +55,13 @@ Team Team::split(std::size_t nparts) const {
   }
   dart_team_t id = DART_TEAM_NULL;
   status = dart_team_create(self.id, mine, &id);
-  for (dart_group_t& part : parts) dart_group_destroy(&part);
+  for (dart_group_t &part : parts) dart_group_destroy(&part);
   detail::check(status, "dart_team_create");
   return Team(std::make_shared<detail::TeamState>(id, state_));
 }
 
 void Team::barrier() const {
-  const detail::TeamState& self = state();
+  const detail::TeamState &self = state();
   detail::check_alive(self.epoch, "dash::Team::barrier");
   detail::check(dart_barrier(self.id), "dart_barrier");
 }

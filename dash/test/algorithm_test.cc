@@ -23,7 +23,7 @@ std::vector<std::pair<std::size_t, std::size_t>> ranges(std::size_t n) {
 
 TEST(Algorithm, FillGenerateForEach) {
   const std::size_t n = 29;
-  for (const auto& dist : distributions()) {
+  for (const auto &dist : distributions()) {
     dash::Array<long> arr(n, dist);
     std::vector<long> ref(n);
     dash::generate_with_index(arr.begin(), arr.end(), [](std::size_t i) { return long(i); });
@@ -32,9 +32,9 @@ TEST(Algorithm, FillGenerateForEach) {
       auto b = arr.begin() + long(lo), e = arr.begin() + long(hi);
       dash::fill(b, e, 7L);
       std::fill(ref.begin() + long(lo), ref.begin() + long(hi), 7L);
-      dash::for_each(b, e, [](long& v) { v *= 3; });
-      std::for_each(ref.begin() + long(lo), ref.begin() + long(hi), [](long& v) { v *= 3; });
-      dash::for_each_with_index(b, e, [](long& v, std::size_t i) { v += long(i); });
+      dash::for_each(b, e, [](long &v) { v *= 3; });
+      std::for_each(ref.begin() + long(lo), ref.begin() + long(hi), [](long &v) { v *= 3; });
+      dash::for_each_with_index(b, e, [](long &v, std::size_t i) { v += long(i); });
       for (std::size_t i = lo; i < hi; ++i) ref[i] += long(i);
       EXPECT_EQ(gather(arr), ref) << "range " << lo << ".." << hi;
       arr.barrier();  // everyone has read before the next round writes
@@ -51,8 +51,7 @@ TEST(Algorithm, Transform) {
   dash::generate_with_index(a.begin(), a.end(), [](std::size_t i) { return int(i); });
   dash::generate_with_index(b.begin(), b.end(), [](std::size_t i) { return int(100 - i); });
   dash::fill(c.begin(), c.end(), 0);
-  auto end = dash::transform(a.begin() + 2, a.end() - 1, b.begin() + 2, c.begin() + 2,
-                             std::multiplies<>());
+  auto end = dash::transform(a.begin() + 2, a.end() - 1, b.begin() + 2, c.begin() + 2, std::multiplies<>());
   EXPECT_EQ(end, c.end() - 1);
   dash::transform(a.begin(), a.end(), a.begin(), [](int v) { return v + 1; });  // in place
   std::vector<int> rc = gather(c), ra = gather(a);
@@ -72,7 +71,7 @@ TEST(Algorithm, TransformRejectsMismatchedContainers) {
                std::invalid_argument);
   try {
     dash::transform(a.begin(), a.end(), b.begin(), id);
-  } catch (const std::invalid_argument& e) {
+  } catch (const std::invalid_argument &e) {
     EXPECT_NE(std::string(e.what()).find("different pattern"), std::string::npos) << e.what();
   }
   // Iterators of different containers do not make a range.
@@ -83,7 +82,7 @@ TEST(Algorithm, TransformRejectsMismatchedContainers) {
 
 TEST(Algorithm, ReduceMinMax) {
   const std::size_t n = 31;
-  for (const auto& dist : distributions()) {
+  for (const auto &dist : distributions()) {
     dash::Array<int> arr(n, dist);
     std::vector<int> ref(n);
     for (std::size_t i = 0; i < n; ++i) ref[i] = int(mix(i) % 20);  // with duplicates
@@ -105,7 +104,7 @@ TEST(Algorithm, ReduceMinMax) {
 
 TEST(Algorithm, FindCountPredicates) {
   const std::size_t n = 27;
-  for (const auto& dist : distributions()) {
+  for (const auto &dist : distributions()) {
     dash::Array<int> arr(n, dist);
     std::vector<int> ref(n);
     for (std::size_t i = 0; i < n; ++i) ref[i] = int(i % 7);
@@ -130,10 +129,10 @@ TEST(Algorithm, FindCountPredicates) {
 TEST(Algorithm, Equal) {
   const std::size_t n = 22;
   dash::Array<int> a(n), b(n), c(n, dash::CYCLIC);
-  for (auto* arr : {&a, &b, &c})
+  for (auto *arr : {&a, &b, &c})
     dash::generate_with_index(arr->begin(), arr->end(), [](std::size_t i) { return int(i * 3); });
-  EXPECT_TRUE(dash::equal(a.begin(), a.end(), b.begin()));   // same pattern
-  EXPECT_TRUE(dash::equal(a.begin(), a.end(), c.begin()));   // different pattern
+  EXPECT_TRUE(dash::equal(a.begin(), a.end(), b.begin()));  // same pattern
+  EXPECT_TRUE(dash::equal(a.begin(), a.end(), c.begin()));  // different pattern
   EXPECT_TRUE(dash::equal(a.begin() + 1, a.end(), c.begin() + 1));
   EXPECT_FALSE(dash::equal(a.begin() + 1, a.end(), c.begin()));
   if (dash::myid() == 0) c[n - 1] = -1;

@@ -35,9 +35,9 @@ TEST(Array, DefaultIsBlockedOnAllUnits) {
 
 TEST(Array, GlobalViewMatchesPatternForEveryDistribution) {
   const std::size_t n = 23;  // uneven for every unit count
-  for (const auto& dist : distributions()) {
+  for (const auto &dist : distributions()) {
     dash::Array<long> arr(n, dist);
-    const auto& pat = arr.pattern();
+    const auto &pat = arr.pattern();
     // Each unit writes global indices into its local elements...
     for (std::size_t l = 0; l < arr.local.size(); ++l)
       arr.local[l] = static_cast<long>(pat.global_index(dash::myid(), l));
@@ -79,13 +79,13 @@ TEST(Array, GlobalWritesAndIteratorArithmetic) {
   dash::GlobPtr<int> gp = arr.begin();
   for (std::size_t i = 0; i < n; ++i, ++gp) EXPECT_EQ(*gp, int(i * i));
   // Const iterators and std algorithms over global iterators.
-  const auto& carr = arr;
+  const auto &carr = arr;
   dash::GlobPtr<const int> cb = carr.begin();
   EXPECT_EQ(*(cb + 3), 9);
   EXPECT_EQ(std::count_if(carr.begin(), carr.end(), [](int v) { return v % 2 == 0; }), 9);
   // Raw pointer of a local element, and the DART pointer of any.
   for (std::size_t i = 0; i < n; ++i) {
-    int* lp = (arr.begin() + std::ptrdiff_t(i)).local();
+    int *lp = (arr.begin() + std::ptrdiff_t(i)).local();
     if (arr.pattern().owner(i) == dash::myid()) {
       EXPECT_TRUE(lp && *lp == int(i * i));
     } else {
@@ -100,7 +100,7 @@ TEST(Array, GlobalWritesAndIteratorArithmetic) {
 
 TEST(Array, LocalViewIsPlainMemory) {
   dash::Array<double> arr(1000);
-  double* lb = arr.lbegin();
+  double *lb = arr.lbegin();
   EXPECT_EQ(lb, arr.local.data());
   EXPECT_EQ(arr.local.begin(), lb);
   std::iota(arr.local.begin(), arr.local.end(), 1.0);
@@ -173,7 +173,7 @@ TEST(Array, CheckedAccessThrows) {
   try {
     arr.at(12);
     FAIL();
-  } catch (const std::out_of_range& e) {
+  } catch (const std::out_of_range &e) {
     EXPECT_NE(std::string(e.what()).find("index 12 not in [0, 10)"), std::string::npos);
   }
   // A pattern for another number of units than the team has.

@@ -12,13 +12,13 @@ using dash_test::gather;
 
 TEST(Copy, GlobalToLocalAndBack) {
   const std::size_t n = 41;
-  for (const auto& dist : {dash::BLOCKED, dash::CYCLIC, dash::BLOCKCYCLIC(4)}) {
+  for (const auto &dist : {dash::BLOCKED, dash::CYCLIC, dash::BLOCKCYCLIC(4)}) {
     dash::Array<int> arr(n, dist);
     dash::generate_with_index(arr.begin(), arr.end(), [](std::size_t i) { return int(i); });
     // Every unit reads a different sub-range.
     std::size_t lo = dash::myid() % 5, hi = n - dash::myid() % 3;
     std::vector<int> buf(hi - lo, -1);
-    int* end = dash::copy(arr.begin() + long(lo), arr.begin() + long(hi), buf.data());
+    int *end = dash::copy(arr.begin() + long(lo), arr.begin() + long(hi), buf.data());
     EXPECT_EQ(end, buf.data() + buf.size());
     for (std::size_t k = 0; k < buf.size(); ++k) EXPECT_EQ(buf[k], int(lo + k));
     // Asynchronous read.
@@ -79,7 +79,7 @@ TEST(Copy, OneTransferPerUnitBlock) {
   dash::Pattern<1> blocked({100}, p);
   auto plan = dash::detail::transfer_plan(blocked, dash::Block<1>{{0}, {100}}, 0, 100);
   EXPECT_EQ(plan.size(), p);
-  for (const auto& g : plan) EXPECT_EQ(g.count, 1u);
+  for (const auto &g : plan) EXPECT_EQ(g.count, 1u);
   // Rows of a (BLOCKED, NONE) matrix: each unit's rows are one run.
   dash::Pattern<2> rows({12, 10}, p);
   dash::Block<2> whole{{0, 0}, {12, 10}};
@@ -94,7 +94,7 @@ TEST(Copy, OneTransferPerUnitBlock) {
   plan = dash::detail::transfer_plan(grid, view, 0, 120);
   EXPECT_EQ(plan.size(), p);
   std::size_t elements = 0;
-  for (const auto& g : plan) elements += g.count * g.len;
+  for (const auto &g : plan) elements += g.count * g.len;
   EXPECT_EQ(elements, 120u);
   // The same, executed: a strided remote block.
   dash::Matrix<int> m(grid);
@@ -106,7 +106,7 @@ TEST(Copy, OneTransferPerUnitBlock) {
     for (std::size_t j = 0; j < 8; ++j) EXPECT_EQ(buf[i * 8 + j], int((i + 1) * 10 + j + 1));
   // And written back negated by strided puts, once everyone has read.
   m.barrier();
-  for (int& v : buf) v = -v;
+  for (int &v : buf) v = -v;
   if (dash::myid() == 0) dash::copy(buf.data(), buf.data() + buf.size(), blk.begin());
   m.barrier();
   std::vector<int> all = gather(m);

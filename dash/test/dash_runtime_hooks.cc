@@ -6,11 +6,11 @@
 
 #include "mpi_gtest_main.h"
 
-int test_runtime_init(int* argc, char*** argv) {
+int test_runtime_init(int *argc, char ***argv) {
   try {
     dash::init(argc, argv);
     return 0;
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::fprintf(stderr, "dash::init failed: %s\n", e.what());
     return 1;
   }
@@ -19,7 +19,7 @@ int test_runtime_init(int* argc, char*** argv) {
 void test_runtime_finalize() {
   try {
     if (dash::is_initialized()) dash::finalize();
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::fprintf(stderr, "dash::finalize failed: %s\n", e.what());
   }
 }

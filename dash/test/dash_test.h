@@ -22,7 +22,7 @@ inline std::uint64_t mix(std::uint64_t i, std::uint64_t seed = 1) {
 
 /// The whole container, gathered on the calling unit with one bulk copy.
 template <typename Container>
-std::vector<typename Container::value_type> gather(const Container& c) {
+std::vector<typename Container::value_type> gather(const Container &c) {
   std::vector<typename Container::value_type> all(c.size());
   dash::copy(c.begin(), c.end(), all.data());
   return all;

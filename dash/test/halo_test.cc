@@ -10,12 +10,11 @@
 namespace {
 
 template <std::size_t N>
-dash::Pattern<N> block_pattern(const std::array<std::size_t, N>& extents) {
+dash::Pattern<N> block_pattern(const std::array<std::size_t, N> &extents) {
   dash::DistributionSpec<N> spec;
   if constexpr (N == 2) spec = dash::DistributionSpec<2>(dash::BLOCKED, dash::BLOCKED);
   if constexpr (N == 3) spec = dash::DistributionSpec<3>(dash::BLOCKED, dash::BLOCKED, dash::NONE);
-  return dash::Pattern<N>(extents, spec, dash::TeamSpec<N>(spec, dash::size(), dash::balanced),
-                          dash::size());
+  return dash::Pattern<N>(extents, spec, dash::TeamSpec<N>(spec, dash::size(), dash::balanced), dash::size());
 }
 
 double value2(long i, long j, int round) { return double(i * 100 + j) + 0.5 * round; }
@@ -24,7 +23,7 @@ TEST(Halo, TwoDimensionsAllDirections) {
   const long rows = 12, cols = 10, w = 2;
   dash::Matrix<double> m(block_pattern<2>({std::size_t(rows), std::size_t(cols)}));
   dash::Halo<double, 2> halo(m, w);
-  const auto& blk = halo.block();
+  const auto &blk = halo.block();
   long oi = long(blk.offsets[0]), oj = long(blk.offsets[1]);
   long ei = long(halo.extents()[0]), ej = long(halo.extents()[1]);
   for (int round = 0; round < 2; ++round) {
@@ -63,7 +62,7 @@ TEST(Halo, InnerAndBoundaryPartitionTheBox) {
   halo.for_each_inner(visit);
   std::size_t inner = count;
   halo.for_each_boundary(visit);
-  EXPECT_EQ(count, m.local.size());  // disjoint
+  EXPECT_EQ(count, m.local.size());        // disjoint
   EXPECT_EQ(seen.size(), m.local.size());  // complete
   EXPECT_EQ(inner, halo.inner().size());
   // Inner elements never need a halo value along a side with a neighbour.
@@ -87,7 +86,7 @@ TEST(Halo, ThreeDimensions) {
   dash::generate_with_index(a.begin(), a.end(), [](std::size_t g) { return long(g); });
   dash::Halo<long, 3> halo(a, 1);
   halo.exchange();
-  const auto& blk = halo.block();
+  const auto &blk = halo.block();
   auto ext = halo.extents();
   for (long i = -1; i <= long(ext[0]); ++i)
     for (long j = -1; j <= long(ext[1]); ++j)

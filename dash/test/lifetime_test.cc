@@ -21,7 +21,7 @@ TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
   EXPECT_THROW(dash::finalize(), dash::NotInitialized);
 
   int argc = 0;
-  char** argv = nullptr;
+  char **argv = nullptr;
   dash::init(&argc, &argv);
   auto arr = std::make_unique<dash::Array<int>>(10);
   auto matrix = std::make_unique<dash::Matrix<double>>(4, 4);
@@ -55,7 +55,7 @@ TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
   EXPECT_THROW(dash::barrier(), dash::NotInitialized);
   try {
     arr->begin();
-  } catch (const dash::NotInitialized& e) {
+  } catch (const dash::NotInitialized &e) {
     EXPECT_NE(std::string(e.what()).find("after dash::finalize"), std::string::npos) << e.what();
   }
   // Destroying them now is harmless: finalize already released the memory.
@@ -72,5 +72,5 @@ TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
 
 // The shared main (mpi_gtest_main.h) with no runtime: the test runs
 // dash::init and dash::finalize itself.
-int test_runtime_init(int*, char***) { return 0; }
+int test_runtime_init(int *, char ***) { return 0; }
 void test_runtime_finalize() {}

@@ -21,8 +21,8 @@ std::vector<dash::Pattern<2>> patterns_2d(std::size_t rows, std::size_t cols) {
   using Spec = dash::DistributionSpec<2>;
   Spec bb(BLOCKED, BLOCKED), cb(dash::CYCLIC, dash::BLOCKCYCLIC(2)), tt(dash::TILE(2), dash::TILE(3));
   return {
-      dash::Pattern<2>({rows, cols}, p),                                      // BLOCKED, NONE
-      dash::Pattern<2>({rows, cols}, Spec(NONE, BLOCKED), p),                 // column blocks
+      dash::Pattern<2>({rows, cols}, p),                       // BLOCKED, NONE
+      dash::Pattern<2>({rows, cols}, Spec(NONE, BLOCKED), p),  // column blocks
       dash::Pattern<2>({rows, cols}, bb, dash::TeamSpec<2>(bb, p, dash::balanced), p),
       dash::Pattern<2>({rows, cols}, cb, dash::TeamSpec<2>(cb, p, dash::balanced), p),
       dash::Pattern<2>({rows, cols}, tt, dash::TeamSpec<2>(tt, p, dash::balanced), p),
@@ -31,7 +31,7 @@ std::vector<dash::Pattern<2>> patterns_2d(std::size_t rows, std::size_t cols) {
 
 TEST(Matrix, PatternsAndLocalView) {
   const std::size_t rows = 7, cols = 9;
-  for (const auto& pat : patterns_2d(rows, cols)) {
+  for (const auto &pat : patterns_2d(rows, cols)) {
     dash::Matrix<long> m(pat);
     EXPECT_EQ(m.extents(), (std::array<std::size_t, 2>{rows, cols}));
     // Fill through the local view using its local coordinates.
@@ -80,10 +80,9 @@ TEST(Matrix, WritesAndCheckedAccess) {
 
 TEST(Matrix, SubViewsWithCopyAndAlgorithms) {
   const std::size_t rows = 9, cols = 8;
-  for (const auto& pat : patterns_2d(rows, cols)) {
+  for (const auto &pat : patterns_2d(rows, cols)) {
     dash::Matrix<long> m(pat);
-    dash::generate_with_index(m.begin(), m.end(),
-                              [&](std::size_t g) { return value(g / cols, g % cols); });
+    dash::generate_with_index(m.begin(), m.end(), [&](std::size_t g) { return value(g / cols, g % cols); });
     // A block [2, 7) x [1, 6): read by bulk copy, compare with the serial reference.
     auto block = m.sub({2, 1}, {5, 5});
     EXPECT_EQ(block.size(), 25u);
@@ -98,8 +97,7 @@ TEST(Matrix, SubViewsWithCopyAndAlgorithms) {
               std::size_t(std::count_if(buf.begin(), buf.end(), [](long v) { return v % 2 == 0; })));
     auto mx = dash::max_element(block.begin(), block.end());
     EXPECT_EQ(mx - block.begin(), 24);
-    EXPECT_EQ(dash::reduce(block.begin(), block.end(), 0L),
-              std::accumulate(buf.begin(), buf.end(), 0L));
+    EXPECT_EQ(dash::reduce(block.begin(), block.end(), 0L), std::accumulate(buf.begin(), buf.end(), 0L));
     dash::fill(block.begin(), block.end(), -1L);
     // A row range written from a local buffer by unit 0.
     auto rows3 = m.rows(6, 3);
@@ -144,8 +142,7 @@ TEST(Matrix, ThreeDimensions) {
   const std::size_t x = 5, y = 4, z = 3;
   using Spec = dash::DistributionSpec<3>;
   Spec spec(dash::BLOCKED, dash::BLOCKED, dash::NONE);
-  dash::Pattern<3> pat({x, y, z}, spec, dash::TeamSpec<3>(spec, dash::size(), dash::balanced),
-                       dash::size());
+  dash::Pattern<3> pat({x, y, z}, spec, dash::TeamSpec<3>(spec, dash::size(), dash::balanced), dash::size());
   dash::NArray<int, 3> a(pat);
   for (std::size_t l = 0; l < a.local.size(); ++l) a.local[l] = int(a.local.global_index(l));
   a.barrier();

@@ -16,15 +16,14 @@
 
 namespace dash {
 // Readable assertion messages.
-std::ostream& operator<<(std::ostream& os, const LocalIndex& li) {
+std::ostream &operator<<(std::ostream &os, const LocalIndex &li) {
   return os << "{unit " << li.unit << ", index " << li.index << "}";
 }
-std::ostream& operator<<(std::ostream& os, const LocalRun& run) {
-  return os << "{unit " << run.unit << ", offset " << run.offset << ", length " << run.length
-            << "}";
+std::ostream &operator<<(std::ostream &os, const LocalRun &run) {
+  return os << "{unit " << run.unit << ", offset " << run.offset << ", length " << run.length << "}";
 }
 template <std::size_t N>
-std::ostream& operator<<(std::ostream& os, const Block<N>& blk) {
+std::ostream &operator<<(std::ostream &os, const Block<N> &blk) {
   os << "{offsets";
   for (std::size_t x : blk.offsets) os << ' ' << x;
   os << ", extents";
@@ -52,20 +51,18 @@ using dash::TILE;
 template <std::size_t N>
 using Array = std::array<std::size_t, N>;
 
-std::string describe(const Distribution& dist) {
+std::string describe(const Distribution &dist) {
   switch (dist.type()) {
     case DistributionType::None: return "NONE";
     case DistributionType::Blocked: return "BLOCKED";
-    case DistributionType::BlockCyclic:
-      return "BLOCKCYCLIC(" + std::to_string(dist.blocksize()) + ")";
+    case DistributionType::BlockCyclic: return "BLOCKCYCLIC(" + std::to_string(dist.blocksize()) + ")";
     case DistributionType::Tile: return "TILE(" + std::to_string(dist.blocksize()) + ")";
   }
   return "?";
 }
 
 template <std::size_t N>
-std::string describe(const Array<N>& extents, const DistributionSpec<N>& dist,
-                     const TeamSpec<N>& teamspec) {
+std::string describe(const Array<N> &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec) {
   std::string s = "extents";
   for (std::size_t d = 0; d < N; ++d) s += " " + std::to_string(extents[d]);
   s += ", dist";
@@ -87,13 +84,13 @@ struct Reference {
     std::vector<std::size_t> count, nblocks;
   };
 
-  Reference(const Array<N>& extents, const DistributionSpec<N>& dist, const Array<N>& teams) {
+  Reference(const Array<N> &extents, const DistributionSpec<N> &dist, const Array<N> &teams) {
     for (std::size_t d = 0; d < N; ++d) {
       std::size_t n = extents[d], p = teams[d];
       std::size_t b = dist[d].type() == DistributionType::None      ? n
                       : dist[d].type() == DistributionType::Blocked ? (n + p - 1) / p
                                                                     : dist[d].blocksize();
-      Dim& dim = dims[d];
+      Dim &dim = dims[d];
       dim.count.assign(p, 0);
       dim.nblocks.assign(p, 0);
       std::size_t owner = 0, pos = 0, block = 0;
@@ -119,7 +116,7 @@ struct Reference {
     std::vector<std::vector<std::pair<std::vector<std::size_t>, std::size_t>>> keyed(nunits);
     std::vector<std::map<Array<N>, Box>> unit_blocks(nunits);
     std::map<Array<N>, Box> grid_blocks;
-    auto grow = [](std::map<Array<N>, Box>& boxes, const Array<N>& key, const Array<N>& x) {
+    auto grow = [](std::map<Array<N>, Box> &boxes, const Array<N> &key, const Array<N> &x) {
       auto it = boxes.emplace(key, Box{x, x}).first;
       for (std::size_t d = 0; d < N; ++d) {
         it->second.first[d] = std::min(it->second.first[d], x[d]);
@@ -149,7 +146,7 @@ struct Reference {
       for (std::size_t d = N; d-- > 0 && ++x[d] == extents[d];) x[d] = 0;
     }
 
-    auto to_block = [](const Box& box) {
+    auto to_block = [](const Box &box) {
       Block<N> blk;
       for (std::size_t d = 0; d < N; ++d) {
         blk.offsets[d] = box.first[d];
@@ -163,15 +160,15 @@ struct Reference {
     lextents.resize(nunits);
     for (std::size_t u = 0; u < nunits; ++u) {
       std::sort(keyed[u].begin(), keyed[u].end());
-      for (const auto& entry : keyed[u]) {
+      for (const auto &entry : keyed[u]) {
         lindex[entry.second] = elements[u].size();
         elements[u].push_back(entry.second);
       }
-      for (const auto& entry : unit_blocks[u]) blocks[u].push_back(to_block(entry.second));
+      for (const auto &entry : unit_blocks[u]) blocks[u].push_back(to_block(entry.second));
       for (std::size_t d = N, rest = u; d-- > 0; rest /= teams[d])
         lextents[u][d] = dims[d].count[rest % teams[d]];
     }
-    for (const auto& entry : grid_blocks) gblocks.push_back(to_block(entry.second));
+    for (const auto &entry : grid_blocks) gblocks.push_back(to_block(entry.second));
   }
 
   // Maximal runs of [first, last), merged element by element.
@@ -203,13 +200,13 @@ struct Reference {
 // Compares every query of `pat` with `ref`; run ranges: all of them if
 // `all_ranges`, else a few.
 template <std::size_t N>
-void check_pattern(const Pattern<N>& pat, const Reference<N>& ref, bool all_ranges) {
+void check_pattern(const Pattern<N> &pat, const Reference<N> &ref, bool all_ranges) {
   const std::size_t size = ref.size;
   ASSERT_EQ(pat.size(), size);
   ASSERT_EQ(pat.nunits(), ref.nunits);
   for (std::size_t g = 0; g < size; ++g) {
-    const Array<N>& c = ref.coords[g];
-    const Array<N>& lc = ref.lcoords[g];
+    const Array<N> &c = ref.coords[g];
+    const Array<N> &lc = ref.lcoords[g];
     const LocalIndex li{ref.unit[g], ref.lindex[g]};
     ASSERT_EQ(pat.coords(g), c) << "global index " << g;
     ASSERT_EQ(pat.global_index(c), g) << "global index " << g;
@@ -237,8 +234,7 @@ void check_pattern(const Pattern<N>& pat, const Reference<N>& ref, bool all_rang
     largest = std::max(largest, lsize);
     // Local indices are dense: each of [0, local_size) is one element of u.
     for (std::size_t i = 0; i < lsize; ++i) {
-      ASSERT_EQ(pat.global_index(u, i), ref.elements[u][i])
-          << "unit " << u << ", local index " << i;
+      ASSERT_EQ(pat.global_index(u, i), ref.elements[u][i]) << "unit " << u << ", local index " << i;
       ASSERT_EQ(pat.local(pat.global_index(u, i)), (LocalIndex{u, i})) << "unit " << u;
     }
     ASSERT_EQ(pat.local_nblocks(u), ref.blocks[u].size()) << "unit " << u;
@@ -256,8 +252,7 @@ void check_pattern(const Pattern<N>& pat, const Reference<N>& ref, bool all_rang
     ASSERT_EQ(pat.block(i), ref.gblocks[i]) << "block " << i;
 
   auto check_runs = [&](std::size_t first, std::size_t last) {
-    ASSERT_EQ(pat.runs(first, last), ref.runs(first, last))
-        << "range [" << first << ", " << last << ")";
+    ASSERT_EQ(pat.runs(first, last), ref.runs(first, last)) << "range [" << first << ", " << last << ")";
   };
   if (all_ranges) {
     for (std::size_t first = 0; first <= size; ++first)
@@ -275,8 +270,8 @@ void check_pattern(const Pattern<N>& pat, const Reference<N>& ref, bool all_rang
 
 // Every grid of `nunits` units over the distributed dimensions of `dist`.
 template <std::size_t N>
-void unit_grids(const DistributionSpec<N>& dist, std::size_t nunits, std::size_t d,
-                Array<N>& grid, std::vector<TeamSpec<N>>& out) {
+void unit_grids(const DistributionSpec<N> &dist, std::size_t nunits, std::size_t d, Array<N> &grid,
+                std::vector<TeamSpec<N>> &out) {
   if (d == N) {
     if (nunits == 1) out.emplace_back(grid);
     return;
@@ -290,7 +285,7 @@ void unit_grids(const DistributionSpec<N>& dist, std::size_t nunits, std::size_t
 
 // Every combination of the per-dimension choices.
 template <std::size_t N>
-std::vector<DistributionSpec<N>> dist_specs(const std::vector<Distribution>& choices) {
+std::vector<DistributionSpec<N>> dist_specs(const std::vector<Distribution> &choices) {
   std::vector<DistributionSpec<N>> specs;
   std::array<std::size_t, N> pick{};
   do {
@@ -299,8 +294,10 @@ std::vector<DistributionSpec<N>> dist_specs(const std::vector<Distribution>& cho
     specs.push_back(std::apply([](auto... ds) { return DistributionSpec<N>(ds...); }, dists));
   } while ([&] {
     for (std::size_t d = N; d-- > 0;)
-      if (++pick[d] < choices.size()) return true;
-      else pick[d] = 0;
+      if (++pick[d] < choices.size())
+        return true;
+      else
+        pick[d] = 0;
     return false;
   }());
   return specs;
@@ -309,16 +306,16 @@ std::vector<DistributionSpec<N>> dist_specs(const std::vector<Distribution>& cho
 // Checks every (shape, distribution, unit count 1..max_units, unit grid)
 // and returns the number of patterns checked.
 template <std::size_t N>
-std::size_t sweep(const std::vector<Array<N>>& shapes, const std::vector<Distribution>& choices,
+std::size_t sweep(const std::vector<Array<N>> &shapes, const std::vector<Distribution> &choices,
                   std::size_t max_units, bool all_ranges) {
   std::size_t checked = 0;
-  for (const Array<N>& shape : shapes)
-    for (const DistributionSpec<N>& dist : dist_specs<N>(choices))
+  for (const Array<N> &shape : shapes)
+    for (const DistributionSpec<N> &dist : dist_specs<N>(choices))
       for (std::size_t nunits = 1; nunits <= max_units; ++nunits) {
         std::vector<TeamSpec<N>> grids;
         Array<N> grid{};
         unit_grids(dist, nunits, 0, grid, grids);
-        for (const TeamSpec<N>& teamspec : grids) {
+        for (const TeamSpec<N> &teamspec : grids) {
           SCOPED_TRACE(describe(shape, dist, teamspec));
           Pattern<N> pat(shape, dist, teamspec, nunits);
           check_pattern(pat, Reference<N>(shape, dist, teamspec.extents()), all_ranges);
@@ -361,15 +358,14 @@ TEST(DistributionSpec, DefaultsDeductionAndTiling) {
 
 TEST(TeamSpec, DefaultPutsAllUnitsOnFirstDistributedDim) {
   EXPECT_EQ(TeamSpec<3>(DistributionSpec<3>(), 6).extents(), (Array<3>{6, 1, 1}));
-  EXPECT_EQ(TeamSpec<3>(DistributionSpec<3>(NONE, BLOCKED, BLOCKED), 4).extents(),
-            (Array<3>{1, 4, 1}));
+  EXPECT_EQ(TeamSpec<3>(DistributionSpec<3>(NONE, BLOCKED, BLOCKED), 4).extents(), (Array<3>{1, 4, 1}));
   EXPECT_EQ(TeamSpec<2>(DistributionSpec<2>(NONE, NONE), 1).extents(), (Array<2>{1, 1}));
   EXPECT_THROW(TeamSpec<2>(DistributionSpec<2>(NONE, NONE), 2), std::invalid_argument);
   EXPECT_THROW(TeamSpec<2>(DistributionSpec<2>(), 0), std::invalid_argument);
 }
 
 template <std::size_t N>
-Array<N> balanced(const DistributionSpec<N>& dist, std::size_t nunits) {
+Array<N> balanced(const DistributionSpec<N> &dist, std::size_t nunits) {
   return TeamSpec<N>(dist, nunits, dash::balanced).extents();
 }
 
@@ -380,11 +376,9 @@ TEST(TeamSpec, BalancedSpreadsOverDistributedDims) {
   EXPECT_EQ(balanced(DistributionSpec<2>(BLOCKED, BLOCKED), 1), (Array<2>{1, 1}));
   EXPECT_EQ(balanced(DistributionSpec<3>(BLOCKED, BLOCKED, BLOCKED), 8), (Array<3>{2, 2, 2}));
   EXPECT_EQ(balanced(DistributionSpec<3>(BLOCKED, BLOCKED, BLOCKED), 6), (Array<3>{3, 2, 1}));
-  EXPECT_EQ(balanced(DistributionSpec<4>(NONE, BLOCKED, BLOCKED, BLOCKED), 8),
-            (Array<4>{1, 2, 2, 2}));
+  EXPECT_EQ(balanced(DistributionSpec<4>(NONE, BLOCKED, BLOCKED, BLOCKED), 8), (Array<4>{1, 2, 2, 2}));
   EXPECT_EQ(balanced(DistributionSpec<3>(TILE(2), NONE, TILE(2)), 36), (Array<3>{6, 1, 6}));
-  EXPECT_THROW(TeamSpec<2>(DistributionSpec<2>(NONE, NONE), 3, dash::balanced),
-               std::invalid_argument);
+  EXPECT_THROW(TeamSpec<2>(DistributionSpec<2>(NONE, NONE), 3, dash::balanced), std::invalid_argument);
 }
 
 TEST(TeamSpec, ExplicitGridAndUnitCoords) {
@@ -454,12 +448,9 @@ TEST(Pattern, TwoDimensionalUnitGrid) {
   EXPECT_EQ(p.local({4, 6}), (LocalIndex{5, 1}));
   EXPECT_EQ(p.local({1, 4}), (LocalIndex{1, 1 * 3 + 1}));
   EXPECT_EQ(p.local_capacity(), 9u);
-  EXPECT_EQ(p, (Pattern<2>({5, 7}, DistributionSpec<2>(BLOCKED, BLOCKED),
-                           TeamSpec<2>(Array<2>{2, 3}), 6)));
-  EXPECT_NE(p, (Pattern<2>({5, 7}, DistributionSpec<2>(BLOCKED, BLOCKED),
-                           TeamSpec<2>(Array<2>{3, 2}), 6)));
-  EXPECT_NE(p, (Pattern<2>({5, 7}, DistributionSpec<2>(BLOCKED, CYCLIC),
-                           TeamSpec<2>(Array<2>{2, 3}), 6)));
+  EXPECT_EQ(p, (Pattern<2>({5, 7}, DistributionSpec<2>(BLOCKED, BLOCKED), TeamSpec<2>(Array<2>{2, 3}), 6)));
+  EXPECT_NE(p, (Pattern<2>({5, 7}, DistributionSpec<2>(BLOCKED, BLOCKED), TeamSpec<2>(Array<2>{3, 2}), 6)));
+  EXPECT_NE(p, (Pattern<2>({5, 7}, DistributionSpec<2>(BLOCKED, CYCLIC), TeamSpec<2>(Array<2>{2, 3}), 6)));
 }
 
 TEST(Pattern, TileLayoutIsTileByTile) {
@@ -488,8 +479,7 @@ TEST(Pattern, RunsWrapAcrossRows) {
   // Columns 0..4 in blocks of 2 to units 0 1 0: unit 0 holds columns 0 1 4,
   // so (0,4) and (1,0), (1,1) are adjacent in its memory.
   Pattern<2> p({3, 5}, DistributionSpec<2>(NONE, BLOCKCYCLIC(2)), 2);
-  std::vector<LocalRun> expected{{0, 0, 2}, {1, 0, 2}, {0, 2, 3}, {1, 2, 2}, {0, 5, 3},
-                                 {1, 4, 2}, {0, 8, 1}};
+  std::vector<LocalRun> expected{{0, 0, 2}, {1, 0, 2}, {0, 2, 3}, {1, 2, 2}, {0, 5, 3}, {1, 4, 2}, {0, 8, 1}};
   EXPECT_EQ(p.runs(0, 15), expected);
   EXPECT_EQ(p.runs(3, 4), (std::vector<LocalRun>{{1, 1, 1}}));
   EXPECT_TRUE(p.runs(6, 6).empty());
@@ -503,7 +493,7 @@ TEST(Pattern, OneDimensionalBlockedGivesOneRunPerUnit) {
       std::size_t nonempty = 0;
       for (std::size_t u = 0; u < units; ++u) nonempty += p.local_size(u) > 0;
       ASSERT_EQ(runs.size(), nonempty) << n << " elements, " << units << " units";
-      for (const LocalRun& run : runs) {
+      for (const LocalRun &run : runs) {
         EXPECT_EQ(run.offset, 0u);
         EXPECT_EQ(run.length, p.local_size(run.unit));
       }
@@ -512,8 +502,8 @@ TEST(Pattern, OneDimensionalBlockedGivesOneRunPerUnit) {
 
 TEST(Pattern, LargeExtentsNeedNoPerElementState) {
   // 10^12 elements: only possible without per-element tables.
-  Pattern<2> p({1000000, 1000000}, DistributionSpec<2>(BLOCKCYCLIC(7), TILE(13)),
-               TeamSpec<2>(Array<2>{3, 5}), 15);
+  Pattern<2> p({1000000, 1000000}, DistributionSpec<2>(BLOCKCYCLIC(7), TILE(13)), TeamSpec<2>(Array<2>{3, 5}),
+               15);
   std::mt19937_64 rng(42);
   std::size_t total = 0;
   for (std::size_t u = 0; u < 15; ++u) total += p.local_size(u);
@@ -530,11 +520,11 @@ TEST(Pattern, LargeExtentsNeedNoPerElementState) {
 // Errors
 
 template <typename Exception, typename F>
-void expect_message(F&& f, const std::string& part) {
+void expect_message(F &&f, const std::string &part) {
   try {
     f();
     ADD_FAILURE() << "no exception, expected one mentioning \"" << part << "\"";
-  } catch (const Exception& e) {
+  } catch (const Exception &e) {
     EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
   }
 }
@@ -544,7 +534,9 @@ TEST(PatternErrors, InvalidConstructionThrowsInvalidArgument) {
   expect_message<E>([] { Pattern<2>({0, 3}, 2); }, "extent of dimension 0 is 0");
   expect_message<E>([] { Pattern<2>({3, 0}, 2); }, "extent of dimension 1 is 0");
   expect_message<E>(
-      [] { Pattern<2>({4, 4}, DistributionSpec<2>(), TeamSpec<2>(Array<2>{2, 2}), 3); },
+      [] {
+        Pattern<2>({4, 4}, DistributionSpec<2>(), TeamSpec<2>(Array<2>{2, 2}), 3);
+      },
       "TeamSpec has 4 units, the team 3");
   expect_message<E>(
       [] {
@@ -552,10 +544,16 @@ TEST(PatternErrors, InvalidConstructionThrowsInvalidArgument) {
       },
       "dimension 1 is NONE but has 2 units");
   expect_message<E>([] { Pattern<1>({4}, 0); }, "number of units must be > 0");
-  expect_message<E>([] { Pattern<2>({4, 4}, DistributionSpec<2>(NONE, NONE), 2); },
-                    "no distributed dimension");
-  expect_message<E>([] { Pattern<2>({4, 4}, DistributionSpec<2>(TILE(0), NONE), 2); },
-                    "block size must be > 0");
+  expect_message<E>(
+      [] {
+        Pattern<2>({4, 4}, DistributionSpec<2>(NONE, NONE), 2);
+      },
+      "no distributed dimension");
+  expect_message<E>(
+      [] {
+        Pattern<2>({4, 4}, DistributionSpec<2>(TILE(0), NONE), 2);
+      },
+      "block size must be > 0");
 }
 
 TEST(PatternErrors, CheckedCallsThrowOutOfRange) {
@@ -580,8 +578,8 @@ TEST(PatternErrors, CheckedCallsThrowOutOfRange) {
 // ---------------------------------------------------------------------------
 // Sweeps against the reference model
 
-const std::vector<Distribution> kDims = {NONE,   BLOCKED, CYCLIC, BLOCKCYCLIC(2), BLOCKCYCLIC(3),
-                                         TILE(2), TILE(3)};
+const std::vector<Distribution> kDims = {NONE,           BLOCKED, CYCLIC, BLOCKCYCLIC(2),
+                                         BLOCKCYCLIC(3), TILE(2), TILE(3)};
 
 TEST(PatternSweep, OneDimensional) {
   std::vector<Array<1>> shapes;

@@ -129,7 +129,7 @@ void flag_then_data(bool lower_sends, bool data_on_sender, bool flag_on_sender) 
   const std::size_t lo = me & ~std::size_t(1), hi = lo + 1 < p ? lo + 1 : lo;
   const std::size_t s = lower_sends ? lo : hi, r = lower_sends ? hi : lo;
   const long rounds = p > 2 ? 20 : 100;  // oversubscribed: a hand-off can take a time slice
-  dash::Array<Message> data(p * kLen);  // unit u holds [u * kLen, (u + 1) * kLen)
+  dash::Array<Message> data(p * kLen);   // unit u holds [u * kLen, (u + 1) * kLen)
   dash::Array<long> flag(p), ack(p);
   *flag.lbegin() = *ack.lbegin() = 0;
   data.barrier();

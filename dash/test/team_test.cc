@@ -20,7 +20,7 @@ TEST(Runtime, QueriesMatchMpi) {
 }
 
 TEST(Team, All) {
-  dash::Team& all = dash::Team::All();
+  dash::Team &all = dash::Team::All();
   EXPECT_EQ(all.size(), dash::size());
   EXPECT_EQ(all.myid(), dash::myid());
   EXPECT_EQ(all.depth(), 0u);
@@ -59,7 +59,7 @@ TEST(Team, NestsToAnyDepth) {
   while (chain.back().size() > 1) chain.push_back(chain.back().split(2));
   chain.push_back(chain.back().split(3));  // more parts than units
   for (std::size_t level = 1; level < chain.size(); ++level) {
-    const dash::Team& t = chain[level];
+    const dash::Team &t = chain[level];
     EXPECT_EQ(t.depth(), level);
     EXPECT_EQ(t.parent(), chain[level - 1]);
     EXPECT_LE(t.size(), chain[level - 1].size());

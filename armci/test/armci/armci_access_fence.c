@@ -80,8 +80,7 @@ int main(int argc, char **argv) {
     ARMCI_Put(row, ((area_t *)seg[t])->all[test_me], sizeof(row), t);
   }
   ARMCI_AllFence();
-  for (int t = 0; t < test_np; t++)
-    ARMCI_Rmw(ARMCI_FETCH_AND_ADD, &old, &((area_t *)seg[t])->flag_all, 1, t);
+  for (int t = 0; t < test_np; t++) ARMCI_Rmw(ARMCI_FETCH_AND_ADD, &old, &((area_t *)seg[t])->flag_all, 1, t);
   CHECK(wait_flag(&me->flag_all, test_np) == test_np, "allfence flag incomplete");
   ARMCI_Access_begin(me);
   for (int w = 0; w < test_np; w++)

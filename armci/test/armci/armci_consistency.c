@@ -114,7 +114,8 @@ int main(int argc, char **argv) {
     ARMCI_Barrier();
     double src[SEGS * LEN];
     for (int i = 0; i < SEGS * LEN; i++) src[i] = i % 7 + 1;
-    int sst[1] = {LEN * sizeof(double)}, dstt[1] = {STRIDE * sizeof(double)}, cnt[2] = {LEN * sizeof(double), SEGS};
+    int sst[1] = {LEN * sizeof(double)}, dstt[1] = {STRIDE * sizeof(double)},
+        cnt[2] = {LEN * sizeof(double), SEGS};
     for (int round = 0; round < ROUNDS; round++) {
       double scale = test_me + 1;
       ARMCI_AccS(ARMCI_ACC_DBL, &scale, src, sst, (double *)big[0] + 3, dstt, cnt, 1, 0);
@@ -145,7 +146,8 @@ int main(int argc, char **argv) {
   while (ARMCI_GetValueInt((int *)(mine + 4 * M), test_me) < 1 && MPI_Wtime() - t0 < 60)
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &dummy, MPI_STATUS_IGNORE);
   ARMCI_Access_begin(mine);
-  for (int i = 0; i < M; i++) CHECK(mine[2 * M + i] == from + i * 0.5, "data after flag [%d] = %g", i, mine[2 * M + i]);
+  for (int i = 0; i < M; i++)
+    CHECK(mine[2 * M + i] == from + i * 0.5, "data after flag [%d] = %g", i, mine[2 * M + i]);
   ARMCI_Access_end(mine);
   ARMCI_Barrier();
   at_free(seg);

@@ -33,8 +33,7 @@ static void test_put_get(void) {
   const double *mine = seg[test_me];
   for (int w = 0; w < test_np; w++)
     for (int i = 0; i < SLOT; i++)
-      CHECK(mine[w * SLOT + i] == pattern(w, test_me, i), "local slot %d[%d] = %g", w, i,
-            mine[w * SLOT + i]);
+      CHECK(mine[w * SLOT + i] == pattern(w, test_me, i), "local slot %d[%d] = %g", w, i, mine[w * SLOT + i]);
   ARMCI_Access_end(seg[test_me]);
 
   /* every slot everywhere, remotely (partial and odd-sized gets too) */
@@ -74,8 +73,14 @@ static void test_acc(int acc_type) {
       case ARMCI_ACC_LNG: ((long *)seg[test_me])[i] = 3; break;
       case ARMCI_ACC_FLT: ((float *)seg[test_me])[i] = 3; break;
       case ARMCI_ACC_DBL: ((double *)seg[test_me])[i] = 3; break;
-      case ARMCI_ACC_CPL: ((float *)seg[test_me])[2 * i] = 3; ((float *)seg[test_me])[2 * i + 1] = 0; break;
-      case ARMCI_ACC_DCP: ((double *)seg[test_me])[2 * i] = 3; ((double *)seg[test_me])[2 * i + 1] = 0; break;
+      case ARMCI_ACC_CPL:
+        ((float *)seg[test_me])[2 * i] = 3;
+        ((float *)seg[test_me])[2 * i + 1] = 0;
+        break;
+      case ARMCI_ACC_DCP:
+        ((double *)seg[test_me])[2 * i] = 3;
+        ((double *)seg[test_me])[2 * i + 1] = 0;
+        break;
     }
   }
   ARMCI_Access_end(seg[test_me]);
@@ -83,7 +88,14 @@ static void test_acc(int acc_type) {
 
   /* source v_i = i + 1 (complex: (i+1, -(i+1))), scale = p + 1 (complex:
    * (p+1) + 1i); long values are shifted above 2^32 */
-  union { int i; long l; float f; double d; float cf[2]; double cd[2]; } scale;
+  union {
+    int i;
+    long l;
+    float f;
+    double d;
+    float cf[2];
+    double cd[2];
+  } scale;
   char src[NACC * 2 * sizeof(double)];
   for (int i = 0; i < NACC; i++) {
     switch (acc_type) {
@@ -91,8 +103,14 @@ static void test_acc(int acc_type) {
       case ARMCI_ACC_LNG: ((long *)src)[i] = (i + 1) * (1L << 33); break;
       case ARMCI_ACC_FLT: ((float *)src)[i] = i + 1; break;
       case ARMCI_ACC_DBL: ((double *)src)[i] = i + 1; break;
-      case ARMCI_ACC_CPL: ((float *)src)[2 * i] = i + 1; ((float *)src)[2 * i + 1] = -(i + 1); break;
-      case ARMCI_ACC_DCP: ((double *)src)[2 * i] = i + 1; ((double *)src)[2 * i + 1] = -(i + 1); break;
+      case ARMCI_ACC_CPL:
+        ((float *)src)[2 * i] = i + 1;
+        ((float *)src)[2 * i + 1] = -(i + 1);
+        break;
+      case ARMCI_ACC_DCP:
+        ((double *)src)[2 * i] = i + 1;
+        ((double *)src)[2 * i + 1] = -(i + 1);
+        break;
     }
   }
   switch (acc_type) {
@@ -100,8 +118,14 @@ static void test_acc(int acc_type) {
     case ARMCI_ACC_LNG: scale.l = test_me + 1; break;
     case ARMCI_ACC_FLT: scale.f = test_me + 1; break;
     case ARMCI_ACC_DBL: scale.d = test_me + 1; break;
-    case ARMCI_ACC_CPL: scale.cf[0] = test_me + 1; scale.cf[1] = 1; break;
-    case ARMCI_ACC_DCP: scale.cd[0] = test_me + 1; scale.cd[1] = 1; break;
+    case ARMCI_ACC_CPL:
+      scale.cf[0] = test_me + 1;
+      scale.cf[1] = 1;
+      break;
+    case ARMCI_ACC_DCP:
+      scale.cd[0] = test_me + 1;
+      scale.cd[1] = 1;
+      break;
   }
   for (int k = 0; k < test_np; k++) {
     int t = (test_me + k) % test_np;
@@ -110,9 +134,9 @@ static void test_acc(int acc_type) {
   ARMCI_Barrier();
 
   /* expected: 3 + sum_p (p+1) * v   (complex: re 3 + sum (p+2) k, im -sum p k) */
-  long s1 = (long)test_np * (test_np + 1) / 2;    /* sum (p+1) */
-  long s2 = s1 + test_np;                         /* sum (p+2) */
-  long s0 = (long)test_np * (test_np - 1) / 2;    /* sum p */
+  long s1 = (long)test_np * (test_np + 1) / 2; /* sum (p+1) */
+  long s2 = s1 + test_np;                      /* sum (p+2) */
+  long s0 = (long)test_np * (test_np - 1) / 2; /* sum p */
   char got[NACC * 2 * sizeof(double)];
   for (int t = 0; t < test_np; t++) {
     ARMCI_Get(seg[t], got, (int)(esz * NACC), t);
@@ -125,8 +149,7 @@ static void test_acc(int acc_type) {
         case ARMCI_ACC_FLT: ok = ((float *)got)[i] == (float)(3 + s1 * k); break;
         case ARMCI_ACC_DBL: ok = ((double *)got)[i] == (double)(3 + s1 * k); break;
         case ARMCI_ACC_CPL:
-          ok = ((float *)got)[2 * i] == (float)(3 + s2 * k) &&
-               ((float *)got)[2 * i + 1] == (float)(-s0 * k);
+          ok = ((float *)got)[2 * i] == (float)(3 + s2 * k) && ((float *)got)[2 * i + 1] == (float)(-s0 * k);
           break;
         case ARMCI_ACC_DCP:
           ok = ((double *)got)[2 * i] == (double)(3 + s2 * k) &&

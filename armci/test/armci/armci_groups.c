@@ -19,8 +19,10 @@ int main(int argc, char **argv) {
 
   int evens[16], odds[16], ne = 0, no = 0;
   for (int p = 0; p < test_np; p++) {
-    if (p % 2) odds[no++] = p;
-    else evens[ne++] = p;
+    if (p % 2)
+      odds[no++] = p;
+    else
+      evens[ne++] = p;
   }
   /* creation is collective over the (default = world) group */
   ARMCI_Group geven, godd;

@@ -15,8 +15,7 @@ int main(int argc, char **argv) {
   /* odd ranks contribute 0 bytes */
   void **a = at_malloc(size_of(test_me));
   for (int p = 0; p < test_np; p++)
-    CHECK((a[p] == NULL) == (size_of(p) == 0), "base of %d is %p for size %ld", p, a[p],
-          (long)size_of(p));
+    CHECK((a[p] == NULL) == (size_of(p) == 0), "base of %d is %p for size %ld", p, a[p], (long)size_of(p));
 
   /* three more live allocations */
   void **b = at_malloc(64);
@@ -40,8 +39,7 @@ int main(int argc, char **argv) {
       int v[64];
       int n = (int)(size_of(p) / sizeof(int));
       ARMCI_Get(a[p], v, (int)size_of(p), p);
-      for (int q = 0; q < test_np && q < n; q++)
-        CHECK(v[q] == 100 + q, "a on %d slot %d = %d", p, q, v[q]);
+      for (int q = 0; q < test_np && q < n; q++) CHECK(v[q] == 100 + q, "a on %d slot %d = %d", p, q, v[q]);
     }
     long w;
     if (test_np <= 8) {

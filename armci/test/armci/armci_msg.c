@@ -19,7 +19,11 @@ int main(int argc, char **argv) {
   /* broadcasts from every root */
   for (int root = 0; root < np; root++) {
     long buf[3] = {0, 0, 0};
-    if (me == root) { buf[0] = root; buf[1] = 99999999999L; buf[2] = -root; }
+    if (me == root) {
+      buf[0] = root;
+      buf[1] = 99999999999L;
+      buf[2] = -root;
+    }
     armci_msg_bcast(buf, sizeof(buf), root);
     CHECK(buf[0] == root && buf[1] == 99999999999L && buf[2] == -root, "bcast root %d", root);
     int x = me == root ? 17 + root : 0;
@@ -76,8 +80,7 @@ int main(int argc, char **argv) {
   double dv[3] = {me * 0.25, me + 1.0, -1.0 - me};
   armci_msg_dgop(dv, 3, "+"); /* n = 3: element-wise */
   CHECK(dv[0] == 0.125 * np * (np - 1), "dgop + [0] %g", dv[0]);
-  CHECK(dv[1] == np * (np + 1) / 2.0 && dv[2] == -np * (np + 1) / 2.0, "dgop + %g %g", dv[1],
-        dv[2]);
+  CHECK(dv[1] == np * (np + 1) / 2.0 && dv[2] == -np * (np + 1) / 2.0, "dgop + %g %g", dv[1], dv[2]);
   double dm = me - 1.5;
   armci_msg_dgop(&dm, 1, "absmax");
   CHECK(dm == fmax(1.5, fabs(np - 2.5)), "dgop absmax %g", dm);
@@ -94,13 +97,20 @@ int main(int argc, char **argv) {
   CHECK(gl == 1L << np, "gop_scope long * %ld", gl);
 
   /* selection: value followed by payload; winner's record everywhere */
-  struct { double v; int who; int pad; } rec = {(double)((me * 7) % np), me, 0};
+  struct {
+    double v;
+    int who;
+    int pad;
+  } rec = {(double)((me * 7) % np), me, 0};
   armci_msg_sel_scope(SCOPE_ALL, &rec, sizeof(rec), "max", ARMCI_DOUBLE, 1);
   int best = 0;
   for (int p = 0; p < np; p++)
     if ((p * 7) % np > (best * 7) % np) best = p;
   CHECK(rec.v == (double)((best * 7) % np) && rec.who == best, "sel max %g by %d", rec.v, rec.who);
-  struct { int v; int who; } irec = {100 - me, me};
+  struct {
+    int v;
+    int who;
+  } irec = {100 - me, me};
   armci_msg_sel_scope(SCOPE_ALL, &irec, sizeof(irec), "min", ARMCI_INT, me != 0 || np == 1);
   int wmin = np == 1 ? 0 : np - 1;
   CHECK(irec.v == 100 - wmin && irec.who == wmin, "sel min %d by %d", irec.v, irec.who);

@@ -150,9 +150,9 @@ int main(int argc, char **argv) {
     double acc[SLOT];
     ARMCI_Get(((slot_t *)seg[t])->acc, acc, sizeof(acc), t);
     for (int i = 0; i < SLOT; i++) {
-      double want = s1 * (i + 1);              /* NbAcc */
-      if (i % 2 == 0) want += s1 * (i + 1);    /* NbAccS: every other element */
-      if (i == SLOT - 1) want += s1 * 1;       /* NbAccV: last element += 1 */
+      double want = s1 * (i + 1);           /* NbAcc */
+      if (i % 2 == 0) want += s1 * (i + 1); /* NbAccS: every other element */
+      if (i == SLOT - 1) want += s1 * 1;    /* NbAccV: last element += 1 */
       CHECK(acc[i] == want, "nbacc target %d [%d] = %g want %g", t, i, acc[i], want);
     }
   }

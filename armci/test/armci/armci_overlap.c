@@ -84,7 +84,8 @@ int main(int argc, char **argv) {
     for (int s = 0; s < 4; s++)
       for (int e = 0; e < 4; e++) want[offs[s] + e] += 2 * one[e];
     for (int i = 0; i < 6; i++)
-      CHECK(mine[N + i] == test_np * want[i], "accv repeated [%d] = %g want %g", i, mine[N + i], test_np * want[i]);
+      CHECK(mine[N + i] == test_np * want[i], "accv repeated [%d] = %g want %g", i, mine[N + i],
+            test_np * want[i]);
   }
   ARMCI_Access_end(mine);
   ARMCI_Barrier();
@@ -99,7 +100,8 @@ int main(int argc, char **argv) {
   ARMCI_Put(mine + 2 * N, (double *)seg[t] + 3 * N, N * sizeof(double), t);
   ARMCI_Barrier();
   ARMCI_Get((double *)seg[t] + 3 * N, mine, N * sizeof(double), t);
-  for (int i = 0; i < N; i++) CHECK(mine[i] == test_me * 10 + i, "get into global buffer [%d] = %g", i, mine[i]);
+  for (int i = 0; i < N; i++)
+    CHECK(mine[i] == test_me * 10 + i, "get into global buffer [%d] = %g", i, mine[i]);
   ARMCI_Barrier();
   double sc = 1;
   ARMCI_Acc(ARMCI_ACC_DBL, &sc, mine + 2 * N, (double *)seg[t] + 3 * N, N * sizeof(double), t);
@@ -125,8 +127,8 @@ int main(int argc, char **argv) {
     ARMCI_Barrier();
     for (int r = 0; r < 4; r++)
       for (int c = 0; c < 3; c++)
-        CHECK(mine[N + r * 8 + c] == 2 * (from * 10 + r * 8 + c), "puts from global buffer (%d,%d) = %g", r, c,
-              mine[N + r * 8 + c]);
+        CHECK(mine[N + r * 8 + c] == 2 * (from * 10 + r * 8 + c), "puts from global buffer (%d,%d) = %g", r,
+              c, mine[N + r * 8 + c]);
   }
   ARMCI_Barrier();
 
@@ -153,7 +155,8 @@ int main(int argc, char **argv) {
     for (int p = 0; p < 3; p++)
       for (int r = 0; r < 4; r++)
         for (int c = 0; c < 2; c++) {
-          CHECK(bm[p * 30 + r * 6 + c] == from * 1000 + p * 8 + r * 2 + c + 0.5, "3-level put (%d,%d,%d)", p, r, c);
+          CHECK(bm[p * 30 + r * 6 + c] == from * 1000 + p * 8 + r * 2 + c + 0.5, "3-level put (%d,%d,%d)", p,
+                r, c);
           inside++;
         }
     int untouched = 0;

@@ -52,10 +52,9 @@ static void test_fetch_add(void **seg, int target, int is_long, long init) {
 
   long total = 0;
   for (int p = 0; p < test_np; p++) total += (long)K * (is_long ? p + 1 : 1);
-  long final = is_long ? ARMCI_GetValueLong(&remote->cl, target)
-                       : ARMCI_GetValueInt(&remote->ci, target);
-  CHECK(final == init + total, "%s counter on %d: %ld want %ld", is_long ? "long" : "int", target,
-        final, init + total);
+  long final = is_long ? ARMCI_GetValueLong(&remote->cl, target) : ARMCI_GetValueInt(&remote->ci, target);
+  CHECK(final == init + total, "%s counter on %d: %ld want %ld", is_long ? "long" : "int", target, final,
+        init + total);
 
   /* tickets sorted with the increment of whoever drew them */
   gather(mine, all);
@@ -68,8 +67,8 @@ static void test_fetch_add(void **seg, int target, int is_long, long init) {
   qsort(pairs, n, 2 * sizeof(long), cmp_long);
   long expect = init;
   for (long i = 0; i < n; i++) {
-    CHECK(pairs[2 * i] == expect, "%s ticket %ld = %ld want %ld", is_long ? "long" : "int", i,
-          pairs[2 * i], expect);
+    CHECK(pairs[2 * i] == expect, "%s ticket %ld = %ld want %ld", is_long ? "long" : "int", i, pairs[2 * i],
+          expect);
     expect = pairs[2 * i] + pairs[2 * i + 1];
   }
   free(pairs);
@@ -97,18 +96,15 @@ static void test_swap(void **seg, int target, int is_long, long init) {
   long n = (long)test_np * K;
   long *got = malloc(sizeof(long) * (n + 1)), *want = malloc(sizeof(long) * (n + 1));
   memcpy(got, all, sizeof(long) * n);
-  got[n] = is_long ? ARMCI_GetValueLong(&remote->sl, target)
-                   : ARMCI_GetValueInt(&remote->si, target);
+  got[n] = is_long ? ARMCI_GetValueLong(&remote->sl, target) : ARMCI_GetValueInt(&remote->si, target);
   want[0] = init;
   for (int p = 0; p < test_np; p++)
-    for (int k = 0; k < K; k++)
-      want[1 + p * K + k] = (is_long ? (1L << 36) : 0) + (long)(p + 1) * 1000 + k;
+    for (int k = 0; k < K; k++) want[1 + p * K + k] = (is_long ? (1L << 36) : 0) + (long)(p + 1) * 1000 + k;
   qsort(got, n + 1, sizeof(long), cmp_long);
   qsort(want, n + 1, sizeof(long), cmp_long);
   long bad = 0;
   for (long i = 0; i <= n; i++) bad += got[i] != want[i];
-  CHECK(bad == 0, "%s swap on %d: %ld values lost or duplicated", is_long ? "long" : "int",
-        target, bad);
+  CHECK(bad == 0, "%s swap on %d: %ld values lost or duplicated", is_long ? "long" : "int", target, bad);
   free(got);
   free(want);
   free(all);

@@ -73,8 +73,8 @@ static void test_put_get(void) {
       for (int p = 0; p < 2; p++)
         for (int r = 0; r < NR; r++)
           for (int c = 0; c < NC; c++)
-            CHECK(back[p][r][c] == val(w, t, p, r, c), "gets %d/%d (%d,%d,%d) = %g", t, w, p, r,
-                  c, back[p][r][c]);
+            CHECK(back[p][r][c] == val(w, t, p, r, c), "gets %d/%d (%d,%d,%d) = %g", t, w, p, r, c,
+                  back[p][r][c]);
       double plane[NR][NC];
       int cnt1[2] = {NC * sizeof(double), NR}, pst[1] = {NC * sizeof(double)};
       ARMCI_GetS(from + D1 * D2, dst_stride, plane, pst, cnt1, 1, t);
@@ -95,10 +95,10 @@ static void test_put_get(void) {
  * array on every process; element (r,c) of the source = r*NC + c + 1. */
 static void test_accs(int type) {
   int cplx = type == ARMCI_ACC_CPL || type == ARMCI_ACC_DCP;
-  size_t base = (type == ARMCI_ACC_INT) ? sizeof(int)
-              : (type == ARMCI_ACC_LNG) ? sizeof(long)
-              : (type == ARMCI_ACC_FLT || type == ARMCI_ACC_CPL) ? sizeof(float)
-                                                                : sizeof(double);
+  size_t base = (type == ARMCI_ACC_INT)                            ? sizeof(int)
+                : (type == ARMCI_ACC_LNG)                          ? sizeof(long)
+                : (type == ARMCI_ACC_FLT || type == ARMCI_ACC_CPL) ? sizeof(float)
+                                                                   : sizeof(double);
   size_t esz = base * (cplx ? 2 : 1);
   void **seg = at_malloc((armci_size_t)(esz * D1 * D2));
   ARMCI_Access_begin(seg[test_me]);
@@ -113,18 +113,26 @@ static void test_accs(int type) {
     double v = i + 1;
     for (int part = 0; part < (cplx ? 2 : 1); part++) {
       int k = cplx ? 2 * i + part : i;
-      if (type == ARMCI_ACC_INT) ((int *)src)[k] = (int)v;
-      else if (type == ARMCI_ACC_LNG) ((long *)src)[k] = (long)v;
-      else if (base == sizeof(float)) ((float *)src)[k] = (float)v;
-      else ((double *)src)[k] = v;
+      if (type == ARMCI_ACC_INT)
+        ((int *)src)[k] = (int)v;
+      else if (type == ARMCI_ACC_LNG)
+        ((long *)src)[k] = (long)v;
+      else if (base == sizeof(float))
+        ((float *)src)[k] = (float)v;
+      else
+        ((double *)src)[k] = v;
     }
   }
   char scale[2 * sizeof(double)];
   memset(scale, 0, sizeof(scale));
-  if (type == ARMCI_ACC_INT) *(int *)scale = test_me + 1;
-  else if (type == ARMCI_ACC_LNG) *(long *)scale = test_me + 1;
-  else if (base == sizeof(float)) *(float *)scale = test_me + 1;
-  else *(double *)scale = test_me + 1;
+  if (type == ARMCI_ACC_INT)
+    *(int *)scale = test_me + 1;
+  else if (type == ARMCI_ACC_LNG)
+    *(long *)scale = test_me + 1;
+  else if (base == sizeof(float))
+    *(float *)scale = test_me + 1;
+  else
+    *(double *)scale = test_me + 1;
 
   int src_stride[1] = {(int)(NC * esz)}, dst_stride[1] = {(int)(D2 * esz)};
   int count[2] = {(int)(NC * esz), NR};
@@ -138,10 +146,14 @@ static void test_accs(int type) {
   char padded[NR * (NC + 2) * 2 * sizeof(double)], one[2 * sizeof(double)];
   for (int r = 0; r < NR; r++) memcpy(padded + r * (NC + 2) * esz, src + r * NC * esz, NC * esz);
   memset(one, 0, sizeof(one));
-  if (type == ARMCI_ACC_INT) *(int *)one = 1;
-  else if (type == ARMCI_ACC_LNG) *(long *)one = 1;
-  else if (base == sizeof(float)) *(float *)one = 1;
-  else *(double *)one = 1;
+  if (type == ARMCI_ACC_INT)
+    *(int *)one = 1;
+  else if (type == ARMCI_ACC_LNG)
+    *(long *)one = 1;
+  else if (base == sizeof(float))
+    *(float *)one = 1;
+  else
+    *(double *)one = 1;
   int padded_stride[1] = {(int)((NC + 2) * esz)};
   for (int k = 0; k < test_np; k++) {
     int t = (test_me + k) % test_np;
@@ -160,13 +172,13 @@ static void test_accs(int type) {
         double want = in ? (double)(s1 * ((r - R0) * NC + (c - C0) + 1)) : 0.0;
         for (int part = 0; part < (cplx ? 2 : 1); part++) {
           int k = cplx ? 2 * (r * D2 + c) + part : r * D2 + c;
-          double g = type == ARMCI_ACC_INT ? ((int *)got)[k]
-                   : type == ARMCI_ACC_LNG ? (double)((long *)got)[k]
-                   : base == sizeof(float) ? ((float *)got)[k]
-                                           : ((double *)got)[k];
+          double g = type == ARMCI_ACC_INT   ? ((int *)got)[k]
+                     : type == ARMCI_ACC_LNG ? (double)((long *)got)[k]
+                     : base == sizeof(float) ? ((float *)got)[k]
+                                             : ((double *)got)[k];
           /* complex scale (s,0) * (v,v) = (s v, s v) */
-          CHECK(g == want, "accs type %d target %d (%d,%d) part %d = %g want %g", type, t, r, c,
-                part, g, want);
+          CHECK(g == want, "accs type %d target %d (%d,%d) part %d = %g want %g", type, t, r, c, part, g,
+                want);
         }
       }
   }

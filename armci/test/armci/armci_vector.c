@@ -20,8 +20,8 @@ static int loff(int d, int s) { return d == 0 ? 2 * s : 20 + 5 * s; }
 
 static double val(int w, int t, int k) { return w * 1000 + t * 100 + k + 0.5; }
 
-static void build(armci_giov_t iov[2], void *src[NA + NB], void *dst[NA + NB],
-                  double *local, double *remote) {
+static void build(armci_giov_t iov[2], void *src[NA + NB], void *dst[NA + NB], double *local,
+                  double *remote) {
   for (int s = 0; s < NA; s++) {
     src[s] = local + loff(0, s);
     dst[s] = remote + roff(0, s);
@@ -73,8 +73,7 @@ int main(int argc, char **argv) {
       for (int s = 0; s < NB; s++)
         for (int e = 0; e < 5; e++) want[roff(1, s) + e] = val(w, t, loff(1, s) + e);
       for (int i = 0; i < REG; i++)
-        CHECK(whole[i] == want[i], "putv target %d region %d [%d] = %g want %g", t, w, i,
-              whole[i], want[i]);
+        CHECK(whole[i] == want[i], "putv target %d region %d [%d] = %g want %g", t, w, i, whole[i], want[i]);
     }
 
   /* GetV: the same segments back into a zeroed local buffer (roles swap:

@@ -24,7 +24,10 @@ static void split_blocks(int np, int ndim, const int dims[], int block[]) {
       int best = -1;
       for (int d = 0; d < ndim; d++)
         if (block[d] * f <= dims[d] && (best < 0 || block[d] < block[best])) best = d;
-      if (best < 0) { left = 1; break; }
+      if (best < 0) {
+        left = 1;
+        break;
+      }
       block[best] *= f;
       left /= f;
     }
@@ -33,12 +36,10 @@ static void split_blocks(int np, int ndim, const int dims[], int block[]) {
 
 /* Uneven, strictly increasing block starts 0 = s_0 < ... < s_{b-1} < n. */
 static void block_starts(int n, int b, int *starts) {
-  for (int k = 0; k < b; k++)
-    starts[k] = k + (int)(((long)(n - b) * k * k) / ((long)b * b));
+  for (int k = 0; k < b; k++) starts[k] = k + (int)(((long)(n - b) * k * k) / ((long)b * b));
 }
 
-static void check_array(int g, int type, int ndim, const int dims[],
-                        const int *block, const int *map) {
+static void check_array(int g, int type, int ndim, const int dims[], const int *block, const int *map) {
   int t, nd, dd[MAXD];
   NGA_Inquire(g, &t, &nd, dd);
   CHECK(t == type && nd == ndim, "inquire type %d ndim %d", t, nd);
@@ -91,7 +92,10 @@ static void check_array(int g, int type, int ndim, const int dims[],
   for (long li = 0; li < total; li += 1 + total / 17) {
     int s[MAXD];
     long r = li;
-    for (int d = ndim - 1; d >= 0; d--) { s[d] = (int)(r % dims[d]); r /= dims[d]; }
+    for (int d = ndim - 1; d >= 0; d--) {
+      s[d] = (int)(r % dims[d]);
+      r /= dims[d];
+    }
     int p = NGA_Locate(g, s);
     CHECK(p == owner[li], "NGA_Locate(%ld) = %d, owner %d", li, p, owner[li]);
   }
@@ -121,8 +125,7 @@ static void check_array(int g, int type, int ndim, const int dims[],
   char *buf = malloc(total * gt_size(type));
   NGA_Get(g, alo, ahi, buf, ld);
   for (long i = 0; i < total; i++)
-    CHECK(gt_is(type, buf, i, i + 1), "type %d ndim %d elem %ld = %g", type, ndim, i,
-          gt_show(type, buf, i));
+    CHECK(gt_is(type, buf, i, i + 1), "type %d ndim %d elem %ld = %g", type, ndim, i, gt_show(type, buf, i));
   free(buf);
   free(owner);
   GA_Sync();

@@ -38,8 +38,7 @@ int main(int argc, char **argv) {
       int lo[2] = {r0, N1 * k / NP}, hi[2] = {r1, N1 * (k + 1) / NP - 1};
       int ld[1] = {hi[1] - lo[1] + 1};
       for (int i = lo[0]; i <= hi[0]; i++)
-        for (int j = lo[1]; j <= hi[1]; j++)
-          src[k][(i - lo[0]) * ld[0] + (j - lo[1])] = val(i, j);
+        for (int j = lo[1]; j <= hi[1]; j++) src[k][(i - lo[0]) * ld[0] + (j - lo[1])] = val(i, j);
       NGA_NbPut(g, lo, hi, src[k], ld, &h[k]);
       npieces++;
     }
@@ -85,8 +84,7 @@ int main(int argc, char **argv) {
   CHECK(polls < 100000000L, "NGA_NbTest never reported completion");
   for (int i = 0; i < N0; i++)
     for (int j = 0; j < N1; j++)
-      CHECK(dst[0][i * N1 + j] == val(i, j) + asum, "nbacc (%d,%d) = %g", i, j,
-            dst[0][i * N1 + j]);
+      CHECK(dst[0][i * N1 + j] == val(i, j) + asum, "nbacc (%d,%d) = %g", i, j, dst[0][i * N1 + j]);
   GA_Sync();
   GA_Destroy(g);
   GA_Terminate();

@@ -23,16 +23,17 @@ static void check_dbl(int g, double scale, double shift, const char *what) {
   for (int i = 0; i < N0; i++)
     for (int j = 0; j < N1; j++) {
       double want = scale * pat(i, j) + shift;
-      CHECK(buf[i * N1 + j] == want, "%s: (%d,%d) = %g want %g", what, i, j,
-            buf[i * N1 + j], want);
+      CHECK(buf[i * N1 + j] == want, "%s: (%d,%d) = %g want %g", what, i, j, buf[i * N1 + j], want);
     }
 }
 
 static void check_const_long(int g, int type, long want, const char *what) {
   static long lbuf[N0 * N1];
   static int ibuf[N0 * N1];
-  if (type == C_INT) NGA_Get(g, all_lo, all_hi, ibuf, all_ld);
-  else NGA_Get(g, all_lo, all_hi, lbuf, all_ld);
+  if (type == C_INT)
+    NGA_Get(g, all_lo, all_hi, ibuf, all_ld);
+  else
+    NGA_Get(g, all_lo, all_hi, lbuf, all_ld);
   for (int k = 0; k < N0 * N1; k++) {
     long got = type == C_INT ? ibuf[k] : lbuf[k];
     CHECK(got == want, "%s: elem %d = %ld want %ld", what, k, got, want);

@@ -36,8 +36,7 @@ static void group_array_test(int g, int gsize, int grank, int pgroup, const char
   NGA_Acc(g, &lo, &hi, ones, NULL, &one);
   GA_Pgroup_sync(pgroup);
   NGA_Get(g, &lo, &hi, buf, NULL);
-  for (int i = 0; i < n; i++)
-    CHECK(buf[i] == 10 * i + 1 + gsize, "%s acc: elem %d = %d", what, i, buf[i]);
+  for (int i = 0; i < n; i++) CHECK(buf[i] == 10 * i + 1 + gsize, "%s acc: elem %d = %d", what, i, buf[i]);
 
   /* the distribution only involves group ranks 0..gsize-1 */
   long covered = 0;
@@ -58,8 +57,10 @@ int main(int argc, char **argv) {
 
   int evens[8], odds[8], ne = 0, no = 0;
   for (int p = 0; p < test_np; p++) {
-    if (p % 2) odds[no++] = p;
-    else evens[ne++] = p;
+    if (p % 2)
+      odds[no++] = p;
+    else
+      evens[ne++] = p;
   }
   int geven = GA_Pgroup_create(evens, ne); /* collective over the world */
   int godd = no > 0 ? GA_Pgroup_create(odds, no) : -1;
@@ -67,8 +68,7 @@ int main(int argc, char **argv) {
   int *list = test_me % 2 ? odds : evens, size = test_me % 2 ? no : ne;
 
   CHECK(GA_Pgroup_nnodes(mine) == size, "nnodes %d want %d", GA_Pgroup_nnodes(mine), size);
-  CHECK(GA_Pgroup_nodeid(mine) == test_me / 2, "nodeid %d want %d", GA_Pgroup_nodeid(mine),
-        test_me / 2);
+  CHECK(GA_Pgroup_nodeid(mine) == test_me / 2, "nodeid %d want %d", GA_Pgroup_nodeid(mine), test_me / 2);
   for (int i = 0; i < size; i++)
     CHECK(GA_Pgroup_absolute_id(mine, i) == list[i], "absolute_id(%d) = %d", i,
           GA_Pgroup_absolute_id(mine, i));
@@ -78,13 +78,15 @@ int main(int argc, char **argv) {
   GA_Pgroup_igop(mine, isum, 2, "+");
   int want = 0;
   for (int i = 0; i < size; i++) want += list[i];
-  CHECK(isum[0] == want && isum[1] == size, "igop %d %d want %d %d", isum[0], isum[1], want,
-        size);
+  CHECK(isum[0] == want && isum[1] == size, "igop %d %d want %d %d", isum[0], isum[1], want, size);
   double dmax = test_me * 1.5;
   GA_Pgroup_dgop(mine, &dmax, 1, "max");
   CHECK(dmax == list[size - 1] * 1.5, "dgop max %g", dmax);
   long bc[2] = {0, 0};
-  if (GA_Pgroup_nodeid(mine) == 0) { bc[0] = 1234567890123L; bc[1] = test_me; }
+  if (GA_Pgroup_nodeid(mine) == 0) {
+    bc[0] = 1234567890123L;
+    bc[1] = test_me;
+  }
   GA_Pgroup_brdcst(mine, bc, sizeof(bc), 0);
   CHECK(bc[0] == 1234567890123L && bc[1] == list[0], "brdcst got %ld %ld", bc[0], bc[1]);
 
@@ -99,8 +101,8 @@ int main(int argc, char **argv) {
   /* an array created while my group is the default group */
   GA_Pgroup_set_default(mine);
   CHECK(GA_Pgroup_get_default() == mine, "set_default did not stick");
-  CHECK(GA_Nnodes() == size && GA_Nodeid() == test_me / 2, "GA_Nnodes/GA_Nodeid in group: %d %d",
-        GA_Nnodes(), GA_Nodeid());
+  CHECK(GA_Nnodes() == size && GA_Nodeid() == test_me / 2, "GA_Nnodes/GA_Nodeid in group: %d %d", GA_Nnodes(),
+        GA_Nodeid());
   g = NGA_Create(C_INT, 1, &n, "dflt", chunk);
   GA_Zero(g);
   group_array_test(g, size, test_me / 2, mine, "default");

@@ -50,8 +50,7 @@ static void contend(int g, int type, int sub, long init, long (*inc)(int)) {
   } else {
     NGA_Get(g, s, s, &final, NULL);
   }
-  CHECK(final == init + total, "type %d counter %d: final %ld, want %ld", type, sub, final,
-        init + total);
+  CHECK(final == init + total, "type %d counter %d: final %ld, want %ld", type, sub, final, init + total);
 
   /* tickets: sorted, they must be init, init+inc(p1), ... with each step
    * being the increment of the process that drew that ticket */
@@ -65,18 +64,20 @@ static void contend(int g, int type, int sub, long init, long (*inc)(int)) {
   qsort(owner_inc, n, 2 * sizeof(long), cmp_long);
   long expect = init;
   for (long i = 0; i < n; i++) {
-    CHECK(owner_inc[2 * i] == expect, "type %d counter %d: ticket %ld is %ld, want %ld", type,
-          sub, i, owner_inc[2 * i], expect);
+    CHECK(owner_inc[2 * i] == expect, "type %d counter %d: ticket %ld is %ld, want %ld", type, sub, i,
+          owner_inc[2 * i], expect);
     expect = owner_inc[2 * i] + owner_inc[2 * i + 1];
   }
   /* each process's own tickets increase */
-  for (int k = 1; k < K; k++)
-    CHECK(mine[k] > mine[k - 1], "own tickets not increasing at %d", k);
+  for (int k = 1; k < K; k++) CHECK(mine[k] > mine[k - 1], "own tickets not increasing at %d", k);
   free(owner_inc);
   free(all);
 }
 
-static long inc_one(int p) { (void)p; return 1; }
+static long inc_one(int p) {
+  (void)p;
+  return 1;
+}
 static long inc_rank(int p) { return p + 1; }
 
 int main(int argc, char **argv) {

@@ -14,7 +14,10 @@
 #define MAXD 3
 
 static void to_subscript(int ndim, const int dims[], long li, int *s) {
-  for (int d = ndim - 1; d >= 0; d--) { s[d] = (int)(li % dims[d]); li /= dims[d]; }
+  for (int d = ndim - 1; d >= 0; d--) {
+    s[d] = (int)(li % dims[d]);
+    li /= dims[d];
+  }
 }
 
 static void run(int type, int ndim, int dims[]) {
@@ -50,8 +53,8 @@ static void run(int type, int ndim, int dims[]) {
   NGA_Gather(g, vals, sp, (int)total);
   for (long k = 0; k < total; k++) {
     long li = (k * stride + test_me) % total;
-    CHECK(gt_is(type, vals, k, li + 1), "gather type %d ndim %d elem %ld = %g", type,
-          ndim, li, gt_show(type, vals, k));
+    CHECK(gt_is(type, vals, k, li + 1), "gather type %d ndim %d elem %ld = %g", type, ndim, li,
+          gt_show(type, vals, k));
   }
   GA_Sync();
 
@@ -63,8 +66,10 @@ static void run(int type, int ndim, int dims[]) {
     if (li % 3) continue;
     sp[n] = subs + n * MAXD;
     to_subscript(ndim, dims, li, sp[n]);
-    if (type == C_INT) ((int *)vals)[n] = (int)(li % 5 + 1);
-    else ((double *)vals)[n] = (double)(li % 5 + 1);
+    if (type == C_INT)
+      ((int *)vals)[n] = (int)(li % 5 + 1);
+    else
+      ((double *)vals)[n] = (double)(li % 5 + 1);
     n++;
   }
   int ialpha = test_me + 1;
@@ -82,8 +87,7 @@ static void run(int type, int ndim, int dims[]) {
     double base = type == C_INT ? (double)(li + 1) : (li + 1) * 0.25;
     double expect = base + (li % 3 == 0 ? (double)(asum * (li % 5 + 1)) : 0.0);
     double got = type == C_INT ? ((int *)vals)[li] : ((double *)vals)[li];
-    CHECK(got == expect, "scatter_acc type %d ndim %d elem %ld = %g want %g", type, ndim,
-          li, got, expect);
+    CHECK(got == expect, "scatter_acc type %d ndim %d elem %ld = %g want %g", type, ndim, li, got, expect);
   }
   free(subs);
   free(sp);

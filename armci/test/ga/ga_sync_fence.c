@@ -13,7 +13,7 @@
  */
 #include "ga_test.h"
 
-#define B 8     /* slots per process (>= max processes) */
+#define B 8 /* slots per process (>= max processes) */
 #define ROUNDS 4
 
 int main(int argc, char **argv) {
@@ -41,8 +41,8 @@ int main(int argc, char **argv) {
     NGA_Get(g, &lo, &hi, buf, NULL);
     for (int p = 0; p < test_np; p++)
       for (int q = 0; q < test_np; q++)
-        CHECK(buf[p * B + q] == 1000 * (r + 1) + 10 * q + p, "round %d slot %d of %d = %d", r,
-              q, p, buf[p * B + q]);
+        CHECK(buf[p * B + q] == 1000 * (r + 1) + 10 * q + p, "round %d slot %d of %d = %d", r, q, p,
+              buf[p * B + q]);
     GA_Sync();
   }
 

@@ -55,12 +55,12 @@ dart_ret_t dart_flush_local_all(dart_gptr_t gptr);
 /* ---- One-sided: blocking ---- */
 
 /** As dart_put, and returns when the data is visible at the target. */
-dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem,
-                             dart_datatype_t src_type, dart_datatype_t dst_type);
+dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                             dart_datatype_t dst_type);
 
 /** As dart_get, and returns when the data is in dst. */
-dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem,
-                             dart_datatype_t src_type, dart_datatype_t dst_type);
+dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                             dart_datatype_t dst_type);
 
 /* ---- One-sided: handle-based ---- */
 
@@ -72,9 +72,8 @@ typedef struct dart_handle_struct *dart_handle_t;
  * As dart_put, tracked by *handle. *handle is DART_HANDLE_NULL if the
  * transfer already completed (always on the shared-memory path).
  */
-dart_ret_t dart_put_handle(dart_gptr_t gptr, const void *src, size_t nelem,
-                           dart_datatype_t src_type, dart_datatype_t dst_type,
-                           dart_handle_t *handle);
+dart_ret_t dart_put_handle(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                           dart_datatype_t dst_type, dart_handle_t *handle);
 
 /** As dart_get, tracked by *handle. */
 dart_ret_t dart_get_handle(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
@@ -125,21 +124,20 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
  * Atomically: *result = target; target = target op *value. op: SUM PROD
  * MIN MAX BAND BOR BXOR REPLACE NO_OP. Blocking: complete on return.
  */
-dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result,
-                             dart_datatype_t type, dart_operation_t op);
+dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, dart_datatype_t type,
+                             dart_operation_t op);
 
 /**
  * Atomically: *result = target; if target == *compare then target = *value.
  * Integer types only. Blocking: complete on return.
  */
-dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare,
-                                 void *result, dart_datatype_t type);
+dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare, void *result,
+                                 dart_datatype_t type);
 
 /* ---- Collectives on a team (all units of the team call them) ---- */
 
 /** Broadcasts nelem elements from team-relative root to all units. */
-dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root,
-                      dart_team_t team);
+dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team);
 
 /** Unit i receives nelem elements from block i of root's sendbuf. */
 dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
@@ -174,14 +172,13 @@ dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_
 
 /* ---- Two-sided between units of a team (team-relative ids) ---- */
 
-dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int tag,
-                     dart_unit_t unit, dart_team_t team);
+dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,
+                     dart_team_t team);
 dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,
                      dart_team_t team);
-dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_type,
-                         int send_tag, dart_unit_t dest, void *recvbuf, size_t recv_nelem,
-                         dart_datatype_t recv_type, int recv_tag, dart_unit_t src,
-                         dart_team_t team);
+dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_type, int send_tag,
+                         dart_unit_t dest, void *recvbuf, size_t recv_nelem, dart_datatype_t recv_type,
+                         int recv_tag, dart_unit_t src, dart_team_t team);
 
 #ifdef __cplusplus
 }

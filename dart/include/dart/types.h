@@ -15,15 +15,15 @@ extern "C" {
 
 /** Status returned by every DART function. */
 typedef enum {
-  DART_OK = 0,           /**< success */
-  DART_PENDING = 1,      /**< operation not yet complete (dart_test) */
-  DART_ERR_INVAL = -1,   /**< invalid argument: pointer, unit, size, type, team */
-  DART_ERR_NOTFOUND = -2,/**< the object does not exist (freed segment, destroyed team) */
-  DART_ERR_NOTINIT = -3, /**< called before dart_init or after dart_exit */
-  DART_ERR_NOMEM = -4,   /**< out of memory: pool, segment ids, /dev/shm */
-  DART_ERR_OTHER = -5,   /**< an MPI call failed */
-  DART_ERR_NOTSUP = -6,  /**< operation not supported for these arguments */
-  DART_ERR_BUSY = -7     /**< resource in use (e.g. destroying a held lock) */
+  DART_OK = 0,            /**< success */
+  DART_PENDING = 1,       /**< operation not yet complete (dart_test) */
+  DART_ERR_INVAL = -1,    /**< invalid argument: pointer, unit, size, type, team */
+  DART_ERR_NOTFOUND = -2, /**< the object does not exist (freed segment, destroyed team) */
+  DART_ERR_NOTINIT = -3,  /**< called before dart_init or after dart_exit */
+  DART_ERR_NOMEM = -4,    /**< out of memory: pool, segment ids, /dev/shm */
+  DART_ERR_OTHER = -5,    /**< an MPI call failed */
+  DART_ERR_NOTSUP = -6,   /**< operation not supported for these arguments */
+  DART_ERR_BUSY = -7      /**< resource in use (e.g. destroying a held lock) */
 } dart_ret_t;
 
 /** Absolute unit id (rank in DART_TEAM_ALL), 0 .. dart_size()-1. */
@@ -70,27 +70,27 @@ typedef int32_t dart_datatype_t;
  * are DART_FLOAT_COMPLEX_T / DART_DOUBLE_COMPLEX_T (C: float _Complex; C++:
  * std::complex<float>, which needs <complex> where it is expanded).
  */
-#define DART_BASIC_TYPES(X)                                         \
-  X(BYTE, unsigned char, BYTE, MPI_BYTE)                            \
-  X(SHORT, short, INT, MPI_SHORT)                                   \
-  X(INT, int, INT, MPI_INT)                                         \
-  X(UINT, unsigned int, INT, MPI_UNSIGNED)                          \
-  X(LONG, long, INT, MPI_LONG)                                      \
-  X(ULONG, unsigned long, INT, MPI_UNSIGNED_LONG)                   \
-  X(LONGLONG, long long, INT, MPI_LONG_LONG)                        \
-  X(ULONGLONG, unsigned long long, INT, MPI_UNSIGNED_LONG_LONG)     \
-  X(FLOAT, float, FLOAT, MPI_FLOAT)                                 \
-  X(DOUBLE, double, FLOAT, MPI_DOUBLE)                              \
-  X(LONG_DOUBLE, long double, FLOAT, MPI_LONG_DOUBLE)               \
-  X(INT8, int8_t, INT, MPI_INT8_T)                                  \
-  X(INT16, int16_t, INT, MPI_INT16_T)                               \
-  X(INT32, int32_t, INT, MPI_INT32_T)                               \
-  X(INT64, int64_t, INT, MPI_INT64_T)                               \
-  X(UINT8, uint8_t, INT, MPI_UINT8_T)                               \
-  X(UINT16, uint16_t, INT, MPI_UINT16_T)                            \
-  X(UINT32, uint32_t, INT, MPI_UINT32_T)                            \
-  X(UINT64, uint64_t, INT, MPI_UINT64_T)                            \
-  X(CHAR, char, CHAR, MPI_CHAR)                                     \
+#define DART_BASIC_TYPES(X)                                            \
+  X(BYTE, unsigned char, BYTE, MPI_BYTE)                               \
+  X(SHORT, short, INT, MPI_SHORT)                                      \
+  X(INT, int, INT, MPI_INT)                                            \
+  X(UINT, unsigned int, INT, MPI_UNSIGNED)                             \
+  X(LONG, long, INT, MPI_LONG)                                         \
+  X(ULONG, unsigned long, INT, MPI_UNSIGNED_LONG)                      \
+  X(LONGLONG, long long, INT, MPI_LONG_LONG)                           \
+  X(ULONGLONG, unsigned long long, INT, MPI_UNSIGNED_LONG_LONG)        \
+  X(FLOAT, float, FLOAT, MPI_FLOAT)                                    \
+  X(DOUBLE, double, FLOAT, MPI_DOUBLE)                                 \
+  X(LONG_DOUBLE, long double, FLOAT, MPI_LONG_DOUBLE)                  \
+  X(INT8, int8_t, INT, MPI_INT8_T)                                     \
+  X(INT16, int16_t, INT, MPI_INT16_T)                                  \
+  X(INT32, int32_t, INT, MPI_INT32_T)                                  \
+  X(INT64, int64_t, INT, MPI_INT64_T)                                  \
+  X(UINT8, uint8_t, INT, MPI_UINT8_T)                                  \
+  X(UINT16, uint16_t, INT, MPI_UINT16_T)                               \
+  X(UINT32, uint32_t, INT, MPI_UINT32_T)                               \
+  X(UINT64, uint64_t, INT, MPI_UINT64_T)                               \
+  X(CHAR, char, CHAR, MPI_CHAR)                                        \
   X(FLOAT_COMPLEX, DART_FLOAT_COMPLEX_T, COMPLEX, MPI_C_FLOAT_COMPLEX) \
   X(DOUBLE_COMPLEX, DART_DOUBLE_COMPLEX_T, COMPLEX, MPI_C_DOUBLE_COMPLEX)
 
@@ -108,7 +108,7 @@ enum {
 #define DART_TYPE_ID_(name, ctype, cls, mpi) DART_TYPE_##name,
   DART_BASIC_TYPES(DART_TYPE_ID_)
 #undef DART_TYPE_ID_
-  DART_TYPE_LAST_BASIC = DART_TYPE_DOUBLE_COMPLEX
+      DART_TYPE_LAST_BASIC = DART_TYPE_DOUBLE_COMPLEX
 };
 
 /** Reduction and atomic operations. */

@@ -20,12 +20,10 @@ namespace dash {
 
 template <typename T>
 class Atomic {
-  static_assert(detail::is_dart_arithmetic_v<T>,
-                "dash::Atomic: T must be an arithmetic type (not bool)");
+  static_assert(detail::is_dart_arithmetic_v<T>, "dash::Atomic: T must be an arithmetic type (not bool)");
 
  public:
-  explicit Atomic(T initial = T{}, const Team& team = Team::All())
-      : mem_(team, 1, "dash::Atomic") {
+  explicit Atomic(T initial = T{}, const Team &team = Team::All()) : mem_(team, 1, "dash::Atomic") {
     if (team.myid() == 0) store(initial);
     team.barrier();
   }
@@ -37,13 +35,12 @@ class Atomic {
   T fetch_sub(T value) { return fetch(negate(value), DART_OP_SUM); }
   /// Atomically: if value == expected, value = desired and return true;
   /// else expected = value and return false. Integer types only.
-  bool compare_exchange(T& expected, T desired) {
+  bool compare_exchange(T &expected, T desired) {
     static_assert(std::is_integral_v<T>,
                   "dash::Atomic::compare_exchange: DART compare-and-swap needs an integer type");
     detail::check_alive(mem_.epoch(), "dash::Atomic");
     T old;
-    detail::check(dart_compare_and_swap(mem_.gptr(0, 0), &desired, &expected, &old,
-                                        detail::dart_type<T>()),
+    detail::check(dart_compare_and_swap(mem_.gptr(0, 0), &desired, &expected, &old, detail::dart_type<T>()),
                   "dart_compare_and_swap");
     bool swapped = old == expected;
     expected = old;
@@ -55,7 +52,7 @@ class Atomic {
   T operator++() { return fetch_add(T(1)) + T(1); }
   T operator++(int) { return fetch_add(T(1)); }
 
-  const Team& team() const { return mem_.team(); }
+  const Team &team() const { return mem_.team(); }
 
  private:
   static T negate(T v) {

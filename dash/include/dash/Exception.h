@@ -28,7 +28,7 @@ namespace dash {
 /// A DART call failed. what() names the call and DART's explanation.
 class RuntimeError : public std::runtime_error {
  public:
-  RuntimeError(const std::string& message, dart_ret_t status = DART_ERR_OTHER)
+  RuntimeError(const std::string &message, dart_ret_t status = DART_ERR_OTHER)
       : std::runtime_error(message), status_(status) {}
   /// The DART status code (DART_ERR_OTHER for errors found by dash itself).
   dart_ret_t status() const { return status_; }
@@ -41,8 +41,7 @@ class RuntimeError : public std::runtime_error {
 /// dash::finalize() (e.g. a container that outlived finalize).
 class NotInitialized : public RuntimeError {
  public:
-  explicit NotInitialized(const std::string& message)
-      : RuntimeError(message, DART_ERR_NOTINIT) {}
+  explicit NotInitialized(const std::string &message) : RuntimeError(message, DART_ERR_NOTINIT) {}
 };
 
 namespace exception {
@@ -65,10 +64,10 @@ std::string unit_prefix();
 
 /// Throws the exception for a failed DART call: `call` names it (e.g.
 /// "dart_get_blocking"). Out of line: only the error path.
-[[noreturn]] void throw_dart_error(dart_ret_t status, const char* call);
+[[noreturn]] void throw_dart_error(dart_ret_t status, const char *call);
 
 /// Turns a DART status into an exception; the one helper every call uses.
-inline void check(dart_ret_t status, const char* call) {
+inline void check(dart_ret_t status, const char *call) {
   if (__builtin_expect(status != DART_OK, 0)) throw_dart_error(status, call);
 }
 
@@ -78,30 +77,28 @@ inline void check(dart_ret_t status, const char* call) {
 /// Throws `excep_type(message)`; `msg_stream` is streamed into the message
 /// (DASH_THROW(dash::exception::InvalidArgument, "n = " << n)), which
 /// starts with the unit id.
-#define DASH_THROW(excep_type, msg_stream)                          \
-  do {                                                              \
-    ::std::ostringstream dash_throw_os_;                            \
-    dash_throw_os_ << ::dash::detail::unit_prefix() << msg_stream;  \
-    throw excep_type(dash_throw_os_.str());                         \
+#define DASH_THROW(excep_type, msg_stream)                         \
+  do {                                                             \
+    ::std::ostringstream dash_throw_os_;                           \
+    dash_throw_os_ << ::dash::detail::unit_prefix() << msg_stream; \
+    throw excep_type(dash_throw_os_.str());                        \
   } while (0)
 
 /// Throws dash::exception::AssertionFailed unless `expr`; always checked.
 #define DASH_ASSERT_ALWAYS(expr) DASH_ASSERT_MSG_ALWAYS(expr, "")
-#define DASH_ASSERT_MSG_ALWAYS(expr, msg)                                      \
-  do {                                                                         \
-    if (!(expr))                                                               \
-      DASH_THROW(::dash::exception::AssertionFailed,                           \
-                 "assertion failed: " #expr " " << msg << " at " << __FILE__   \
-                                                << ":" << __LINE__);           \
+#define DASH_ASSERT_MSG_ALWAYS(expr, msg)                                                         \
+  do {                                                                                            \
+    if (!(expr))                                                                                  \
+      DASH_THROW(::dash::exception::AssertionFailed,                                              \
+                 "assertion failed: " #expr " " << msg << " at " << __FILE__ << ":" << __LINE__); \
   } while (0)
 // A failed comparison shows both values.
-#define DASH_ASSERT_CMP_ALWAYS_(a, op, b, msg)                                 \
-  do {                                                                         \
-    if (!((a)op(b)))                                                           \
-      DASH_THROW(::dash::exception::AssertionFailed,                           \
-                 "assertion failed: " #a " " #op " " #b " (" << (a) << " vs "  \
-                     << (b) << ") " << msg << " at " << __FILE__ << ":"        \
-                     << __LINE__);                                             \
+#define DASH_ASSERT_CMP_ALWAYS_(a, op, b, msg)                                                            \
+  do {                                                                                                    \
+    if (!((a)op(b)))                                                                                      \
+      DASH_THROW(::dash::exception::AssertionFailed, "assertion failed: " #a " " #op " " #b " ("          \
+                                                         << (a) << " vs " << (b) << ") " << msg << " at " \
+                                                         << __FILE__ << ":" << __LINE__);                 \
   } while (0)
 
 // The DASH_ASSERT* checks are compiled in unless NDEBUG is defined (as
@@ -117,13 +114,12 @@ inline void check(dart_ret_t status, const char* call) {
 #define DASH_ASSERT_GT(a, b, msg) DASH_ASSERT_CMP_ALWAYS_(a, >, b, msg)
 #define DASH_ASSERT_GE(a, b, msg) DASH_ASSERT_CMP_ALWAYS_(a, >=, b, msg)
 /// Throws dash::exception::OutOfRange unless lower <= value <= upper.
-#define DASH_ASSERT_RANGE(lower, value, upper, msg)                            \
-  do {                                                                         \
-    if (!((lower) <= (value) && (value) <= (upper)))                           \
-      DASH_THROW(::dash::exception::OutOfRange,                                \
-                 "range assertion failed: " << (lower) << " <= " << (value)    \
-                     << " <= " << (upper) << " " << msg << " at " << __FILE__  \
-                     << ":" << __LINE__);                                      \
+#define DASH_ASSERT_RANGE(lower, value, upper, msg)                                                     \
+  do {                                                                                                  \
+    if (!((lower) <= (value) && (value) <= (upper)))                                                    \
+      DASH_THROW(::dash::exception::OutOfRange,                                                         \
+                 "range assertion failed: " << (lower) << " <= " << (value) << " <= " << (upper) << " " \
+                                            << msg << " at " << __FILE__ << ":" << __LINE__);           \
   } while (0)
 #else
 // sizeof: the operands are not evaluated but still count as used.

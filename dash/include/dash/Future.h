@@ -27,26 +27,28 @@ class Transfers {
   ~Transfers() {
     try {
       wait();
-    } catch (const std::exception& e) {
+    } catch (const std::exception &e) {
       std::fprintf(stderr, "dash: completing transfers failed: %s\n", e.what());
     }
   }
-  Transfers(Transfers&& other) noexcept
-      : handles_(std::move(other.handles_)), types_(std::move(other.types_)),
-        flushes_(std::move(other.flushes_)), epoch_(other.epoch_) {
+  Transfers(Transfers &&other) noexcept
+      : handles_(std::move(other.handles_)),
+        types_(std::move(other.types_)),
+        flushes_(std::move(other.flushes_)),
+        epoch_(other.epoch_) {
     other.handles_.clear();
     other.types_.clear();
     other.flushes_.clear();
   }
-  Transfers& operator=(Transfers&& other) noexcept {
+  Transfers &operator=(Transfers &&other) noexcept {
     std::swap(handles_, other.handles_);
     std::swap(types_, other.types_);
     std::swap(flushes_, other.flushes_);
     std::swap(epoch_, other.epoch_);
     return *this;
   }
-  Transfers(const Transfers&) = delete;
-  Transfers& operator=(const Transfers&) = delete;
+  Transfers(const Transfers &) = delete;
+  Transfers &operator=(const Transfers &) = delete;
 
   void add(dart_handle_t handle) {
     if (handle != DART_HANDLE_NULL) handles_.push_back(handle);
@@ -57,7 +59,7 @@ class Transfers {
   /// flush. Used for strided gets: MPICH 4.0.2 completes an MPI_Rget with
   /// a non-contiguous datatype without delivering the data.
   void flush_local(dart_gptr_t segment) {
-    for (const dart_gptr_t& g : flushes_)
+    for (const dart_gptr_t &g : flushes_)
       if (g.segid == segment.segid && g.flags == segment.flags) return;
     flushes_.push_back(segment);
   }
@@ -77,8 +79,8 @@ class Transfers {
     }
     std::vector<dart_gptr_t> flushes = std::move(flushes_);
     flushes_.clear();
-    for (const dart_gptr_t& g : flushes) check(dart_flush_local_all(g), "dart_flush_local_all");
-    for (dart_datatype_t& type : types_) dart_type_destroy(&type);
+    for (const dart_gptr_t &g : flushes) check(dart_flush_local_all(g), "dart_flush_local_all");
+    for (dart_datatype_t &type : types_) dart_type_destroy(&type);
     types_.clear();
   }
 

@@ -37,7 +37,7 @@ namespace dash {
 /// Starts the runtime (dart_init; initializes MPI unless the program did).
 /// Collective over all processes. Throws dash::RuntimeError if already
 /// running or if DART fails.
-void init(int* argc, char*** argv);
+void init(int *argc, char ***argv);
 
 /// Stops the runtime (dart_exit): frees all teams and global memory.
 /// Collective. Objects still alive are reported on stderr (their memory is
@@ -61,10 +61,10 @@ void barrier();
 /// Declare it first in main so that every container is destroyed before.
 class InitGuard {
  public:
-  InitGuard(int* argc, char*** argv) { init(argc, argv); }
+  InitGuard(int *argc, char ***argv) { init(argc, argv); }
   ~InitGuard();
-  InitGuard(const InitGuard&) = delete;
-  InitGuard& operator=(const InitGuard&) = delete;
+  InitGuard(const InitGuard &) = delete;
+  InitGuard &operator=(const InitGuard &) = delete;
 };
 
 namespace detail {
@@ -73,28 +73,28 @@ namespace detail {
 extern std::uint64_t current_epoch;
 
 /// Throws dash::NotInitialized, naming `what`, unless the runtime is running.
-void require_running(const char* what);
+void require_running(const char *what);
 
 /// True if an object made in `epoch` may still use global memory.
 inline bool alive(std::uint64_t epoch) { return epoch != 0 && epoch == current_epoch; }
 
 /// Throws dash::NotInitialized unless alive(epoch): `what` names the object.
-[[noreturn]] void throw_dead(const char* what);
-inline void check_alive(std::uint64_t epoch, const char* what) {
+[[noreturn]] void throw_dead(const char *what);
+inline void check_alive(std::uint64_t epoch, const char *what) {
   if (__builtin_expect(!alive(epoch), 0)) throw_dead(what);
 }
 /// check_alive for element access: only if DASH_CHECK_LIVENESS.
-inline void check_alive_access(std::uint64_t epoch, const char* what) {
+inline void check_alive_access(std::uint64_t epoch, const char *what) {
   if constexpr (DASH_CHECK_LIVENESS) check_alive(epoch, what);
 }
 
 /// Registers an object holding global resources of kind `what` (a string
 /// literal); returns the epoch. The count lets finalize report objects that
 /// would outlive it. Throws dash::NotInitialized if not running.
-std::uint64_t register_object(const char* what);
+std::uint64_t register_object(const char *what);
 /// Unregisters it. Returns true if its resources must be freed now (the
 /// run it was made in is still going), false if finalize already did.
-bool release_object(const char* what, std::uint64_t epoch);
+bool release_object(const char *what, std::uint64_t epoch);
 
 }  // namespace detail
 }  // namespace dash

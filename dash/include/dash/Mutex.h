@@ -16,10 +16,10 @@ namespace dash {
 
 class Mutex {
  public:
-  explicit Mutex(const Team& team = Team::All());
+  explicit Mutex(const Team &team = Team::All());
   ~Mutex();
-  Mutex(const Mutex&) = delete;
-  Mutex& operator=(const Mutex&) = delete;
+  Mutex(const Mutex &) = delete;
+  Mutex &operator=(const Mutex &) = delete;
 
   /// Blocks until the calling unit holds the lock.
   void lock();
@@ -28,7 +28,7 @@ class Mutex {
   /// Releases the lock (the calling unit must hold it).
   void unlock();
 
-  const Team& team() const { return team_; }
+  const Team &team() const { return team_; }
 
  private:
   Team team_;

@@ -23,12 +23,11 @@ class Shared {
 
  public:
   /// The value on unit `owner` of `team`, value-initialized (T{}).
-  explicit Shared(const Team& team = Team::All(), std::size_t owner = 0)
+  explicit Shared(const Team &team = Team::All(), std::size_t owner = 0)
       : mem_(team, 1, "dash::Shared"), owner_(owner) {
     if (owner >= team.size())
       throw std::invalid_argument("dash::Shared: owner " + std::to_string(owner) +
-                                  " is not a unit of the team (size " +
-                                  std::to_string(team.size()) + ")");
+                                  " is not a unit of the team (size " + std::to_string(team.size()) + ")");
     if (team.myid() == owner) *mem_.local() = T{};
     team.barrier();
   }
@@ -36,15 +35,15 @@ class Shared {
   /// Reads the value.
   T get() const { return ref().get(); }
   /// Writes the value.
-  void set(const T& value) { ref().set(value); }
+  void set(const T &value) { ref().set(value); }
   /// A global reference to the value (compound assignments are atomic).
   GlobRef<T> ref() const {
     detail::check_alive_access(mem_.epoch(), "dash::Shared");
-    T* direct = mem_.direct(owner_);
+    T *direct = mem_.direct(owner_);
     return GlobRef<T>(mem_.gptr(owner_, 0), direct);
   }
   std::size_t owner() const { return owner_; }
-  const Team& team() const { return mem_.team(); }
+  const Team &team() const { return mem_.team(); }
 
  private:
   detail::GlobalMemory<T> mem_;

@@ -31,8 +31,8 @@ namespace detail {
 struct TeamState {
   TeamState(dart_team_t id, std::shared_ptr<TeamState> parent);
   ~TeamState();
-  TeamState(const TeamState&) = delete;
-  TeamState& operator=(const TeamState&) = delete;
+  TeamState(const TeamState &) = delete;
+  TeamState &operator=(const TeamState &) = delete;
 
   dart_team_t id;
   std::size_t myid = 0;
@@ -51,7 +51,7 @@ class Team {
   Team() = default;
 
   /// All units. Throws dash::NotInitialized outside init/finalize.
-  static Team& All();
+  static Team &All();
 
   /// Splits the team into `nparts` sub-teams of consecutive units (sizes
   /// differ by at most one; with more parts than units the last ones are
@@ -84,20 +84,19 @@ class Team {
   bool is_alive() const;
 
   /// Handles are equal if they name the same team.
-  bool operator==(const Team& other) const { return state_ == other.state_; }
-  bool operator!=(const Team& other) const { return state_ != other.state_; }
+  bool operator==(const Team &other) const { return state_ == other.state_; }
+  bool operator!=(const Team &other) const { return state_ != other.state_; }
 
  private:
   explicit Team(std::shared_ptr<detail::TeamState> state) : state_(std::move(state)) {}
-  const detail::TeamState& state() const;
-  friend void init(int*, char***);
+  const detail::TeamState &state() const;
+  friend void init(int *, char ***);
   friend void finalize();
 
   std::shared_ptr<detail::TeamState> state_;
 };
 
-
-inline const detail::TeamState& Team::state() const {
+inline const detail::TeamState &Team::state() const {
   if (__builtin_expect(!state_, 0)) detail::throw_null_team();
   return *state_;
 }

@@ -41,15 +41,21 @@ namespace detail {
 // std::cmp_less are C++20).
 template <typename A, typename B>
 constexpr bool int_equal(A a, B b) {
-  if constexpr (std::is_signed_v<A> == std::is_signed_v<B>) return a == b;
-  else if constexpr (std::is_signed_v<A>) return a >= 0 && std::make_unsigned_t<A>(a) == b;
-  else return b >= 0 && a == std::make_unsigned_t<B>(b);
+  if constexpr (std::is_signed_v<A> == std::is_signed_v<B>)
+    return a == b;
+  else if constexpr (std::is_signed_v<A>)
+    return a >= 0 && std::make_unsigned_t<A>(a) == b;
+  else
+    return b >= 0 && a == std::make_unsigned_t<B>(b);
 }
 template <typename A, typename B>
 constexpr bool int_less(A a, B b) {
-  if constexpr (std::is_signed_v<A> == std::is_signed_v<B>) return a < b;
-  else if constexpr (std::is_signed_v<A>) return a < 0 || std::make_unsigned_t<A>(a) < b;
-  else return b >= 0 && a < std::make_unsigned_t<B>(b);
+  if constexpr (std::is_signed_v<A> == std::is_signed_v<B>)
+    return a < b;
+  else if constexpr (std::is_signed_v<A>)
+    return a < 0 || std::make_unsigned_t<A>(a) < b;
+  else
+    return b >= 0 && a < std::make_unsigned_t<B>(b);
 }
 template <typename I>
 inline constexpr bool is_int_v = std::is_integral_v<I> && !std::is_same_v<I, bool>;
@@ -70,14 +76,34 @@ struct unit_id {
 
   constexpr operator dart_unit_t() const { return id; }
 
-  unit_id& operator++() { ++id; return *this; }
-  unit_id& operator--() { --id; return *this; }
-  unit_id operator++(int) { unit_id old = *this; ++id; return old; }
-  unit_id operator--(int) { unit_id old = *this; --id; return old; }
+  unit_id &operator++() {
+    ++id;
+    return *this;
+  }
+  unit_id &operator--() {
+    --id;
+    return *this;
+  }
+  unit_id operator++(int) {
+    unit_id old = *this;
+    ++id;
+    return old;
+  }
+  unit_id operator--(int) {
+    unit_id old = *this;
+    --id;
+    return old;
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  unit_id& operator+=(I n) { id = static_cast<dart_unit_t>(id + n); return *this; }
+  unit_id &operator+=(I n) {
+    id = static_cast<dart_unit_t>(id + n);
+    return *this;
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  unit_id& operator-=(I n) { id = static_cast<dart_unit_t>(id - n); return *this; }
+  unit_id &operator-=(I n) {
+    id = static_cast<dart_unit_t>(id - n);
+    return *this;
+  }
 
   friend constexpr bool operator==(unit_id a, unit_id b) { return a.id == b.id; }
   friend constexpr bool operator!=(unit_id a, unit_id b) { return a.id != b.id; }
@@ -89,31 +115,55 @@ struct unit_id {
   // With integers: by value, so that `dash::myid() == dash::size() - 1` is
   // right (and warning-free) although ids are signed and sizes unsigned.
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator==(unit_id a, I b) { return detail::int_equal(a.id, b); }
+  friend constexpr bool operator==(unit_id a, I b) {
+    return detail::int_equal(a.id, b);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator==(I a, unit_id b) { return detail::int_equal(a, b.id); }
+  friend constexpr bool operator==(I a, unit_id b) {
+    return detail::int_equal(a, b.id);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator!=(unit_id a, I b) { return !detail::int_equal(a.id, b); }
+  friend constexpr bool operator!=(unit_id a, I b) {
+    return !detail::int_equal(a.id, b);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator!=(I a, unit_id b) { return !detail::int_equal(a, b.id); }
+  friend constexpr bool operator!=(I a, unit_id b) {
+    return !detail::int_equal(a, b.id);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator<(unit_id a, I b) { return detail::int_less(a.id, b); }
+  friend constexpr bool operator<(unit_id a, I b) {
+    return detail::int_less(a.id, b);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator<(I a, unit_id b) { return detail::int_less(a, b.id); }
+  friend constexpr bool operator<(I a, unit_id b) {
+    return detail::int_less(a, b.id);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator>(unit_id a, I b) { return detail::int_less(b, a.id); }
+  friend constexpr bool operator>(unit_id a, I b) {
+    return detail::int_less(b, a.id);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator>(I a, unit_id b) { return detail::int_less(b.id, a); }
+  friend constexpr bool operator>(I a, unit_id b) {
+    return detail::int_less(b.id, a);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator<=(unit_id a, I b) { return !detail::int_less(b, a.id); }
+  friend constexpr bool operator<=(unit_id a, I b) {
+    return !detail::int_less(b, a.id);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator<=(I a, unit_id b) { return !detail::int_less(b.id, a); }
+  friend constexpr bool operator<=(I a, unit_id b) {
+    return !detail::int_less(b.id, a);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator>=(unit_id a, I b) { return !detail::int_less(a.id, b); }
+  friend constexpr bool operator>=(unit_id a, I b) {
+    return !detail::int_less(a.id, b);
+  }
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator>=(I a, unit_id b) { return !detail::int_less(a, b.id); }
+  friend constexpr bool operator>=(I a, unit_id b) {
+    return !detail::int_less(a, b.id);
+  }
 
-  friend std::ostream& operator<<(std::ostream& os, unit_id u) { return os << u.id; }
+  friend std::ostream &operator<<(std::ostream &os, unit_id u) { return os << u.id; }
 };
 
 /// A unit's id relative to a team (Team::myid()).

@@ -29,18 +29,16 @@ class View {
   using extents_type = std::array<size_type, N>;
   using core_type = detail::ArrayCore<value_type, N>;
 
-  View(const core_type* core, const Block<N>& block) : core_(core), block_(block) {}
+  View(const core_type *core, const Block<N> &block) : core_(core), block_(block) {}
 
   iterator begin() const { return iterator(core_, block_, 0); }
-  iterator end() const {
-    return iterator(core_, block_, static_cast<std::ptrdiff_t>(block_.size()));
-  }
+  iterator end() const { return iterator(core_, block_, static_cast<std::ptrdiff_t>(block_.size())); }
   size_type size() const { return block_.size(); }
   /// Global coordinates of the first element.
-  const extents_type& offsets() const { return block_.offsets; }
-  const extents_type& extents() const { return block_.extents; }
+  const extents_type &offsets() const { return block_.offsets; }
+  const extents_type &extents() const { return block_.extents; }
   size_type extent(std::size_t d) const { return block_.extents[d]; }
-  const Block<N>& block() const { return block_; }
+  const Block<N> &block() const { return block_; }
 
   /// Element at coordinates relative to the view (unchecked).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
@@ -53,14 +51,13 @@ class View {
 
   /// The block at `offsets` (relative to this view) with `extents`; throws
   /// std::out_of_range unless it lies inside this view.
-  View sub(const extents_type& offsets, const extents_type& extents) const {
+  View sub(const extents_type &offsets, const extents_type &extents) const {
     Block<N> inner;
     for (std::size_t d = 0; d < N; ++d) {
       if (offsets[d] > block_.extents[d] || extents[d] > block_.extents[d] - offsets[d])
         throw std::out_of_range("dash::View::sub: dimension " + std::to_string(d) + ": [" +
-                                std::to_string(offsets[d]) + ", " +
-                                std::to_string(offsets[d] + extents[d]) + ") not in [0, " +
-                                std::to_string(block_.extents[d]) + ")");
+                                std::to_string(offsets[d]) + ", " + std::to_string(offsets[d] + extents[d]) +
+                                ") not in [0, " + std::to_string(block_.extents[d]) + ")");
       inner.offsets[d] = block_.offsets[d] + offsets[d];
       inner.extents[d] = extents[d];
     }
@@ -68,7 +65,7 @@ class View {
   }
 
  private:
-  const core_type* core_;
+  const core_type *core_;
   Block<N> block_;
 };
 

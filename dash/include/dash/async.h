@@ -22,23 +22,23 @@ template <typename T, std::size_t N>
 class AsyncRef {
  public:
   using core_type = detail::ArrayCore<T, N>;
-  AsyncRef(const core_type* core, LocalIndex li) : core_(core), li_(li) {}
+  AsyncRef(const core_type *core, LocalIndex li) : core_(core), li_(li) {}
 
   /// Starts writing `value`; complete at the next flush().
-  const AsyncRef& operator=(const T& value) const {
-    if (T* direct = core_->mem.direct(li_.unit)) {
+  const AsyncRef &operator=(const T &value) const {
+    if (T *direct = core_->mem.direct(li_.unit)) {
       detail::direct_store_unfenced(direct + li_.index, value);
       return *this;
     }
     core_->async_values.push_back(value);
-    detail::check(dart_put(core_->mem.gptr(li_.unit, li_.index), &core_->async_values.back(),
-                           sizeof(T), DART_TYPE_BYTE, DART_TYPE_BYTE),
+    detail::check(dart_put(core_->mem.gptr(li_.unit, li_.index), &core_->async_values.back(), sizeof(T),
+                           DART_TYPE_BYTE, DART_TYPE_BYTE),
                   "dart_put");
     return *this;
   }
 
  private:
-  const core_type* core_;
+  const core_type *core_;
   LocalIndex li_;
 };
 
@@ -47,7 +47,7 @@ class AsyncView {
  public:
   using core_type = detail::ArrayCore<T, N>;
   AsyncView() = default;
-  explicit AsyncView(const core_type* core) : core_(core) {}
+  explicit AsyncView(const core_type *core) : core_(core) {}
 
   /// Element with linear global index `gindex` (unchecked).
   AsyncRef<T, N> operator[](std::size_t gindex) const {
@@ -65,13 +65,12 @@ class AsyncView {
   /// container. Not collective.
   void flush() const {
     detail::check_alive(core_ ? core_->mem.epoch() : 0, "dash::NArray::async.flush");
-    if (core_->mem.capacity() > 0)
-      detail::check(dart_flush_all(core_->mem.base()), "dart_flush_all");
+    if (core_->mem.capacity() > 0) detail::check(dart_flush_all(core_->mem.base()), "dart_flush_all");
     core_->async_values.clear();
   }
 
  private:
-  const core_type* core_ = nullptr;
+  const core_type *core_ = nullptr;
 };
 
 }  // namespace dash

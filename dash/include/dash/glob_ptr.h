@@ -35,12 +35,11 @@ class GlobPtr {
 
   /// The null pointer.
   GlobPtr() = default;
-  GlobPtr(const core_type* core, const Block<N>& view, difference_type pos)
+  GlobPtr(const core_type *core, const Block<N> &view, difference_type pos)
       : core_(core), view_(view), pos_(pos) {}
   /// GlobPtr<T> converts to GlobPtr<const T>.
-  template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> &&
-                                                    !std::is_same_v<U, T>>>
-  GlobPtr(const GlobPtr<U, N>& other) : GlobPtr(other.core(), other.view(), other.pos()) {}
+  template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> && !std::is_same_v<U, T>>>
+  GlobPtr(const GlobPtr<U, N> &other) : GlobPtr(other.core(), other.view(), other.pos()) {}
 
   reference operator*() const {
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::GlobPtr");
@@ -48,25 +47,45 @@ class GlobPtr {
   }
   reference operator[](difference_type i) const { return *(*this + i); }
 
-  GlobPtr& operator++() { ++pos_; return *this; }
-  GlobPtr& operator--() { --pos_; return *this; }
-  GlobPtr operator++(int) { GlobPtr old = *this; ++pos_; return old; }
-  GlobPtr operator--(int) { GlobPtr old = *this; --pos_; return old; }
-  GlobPtr& operator+=(difference_type n) { pos_ += n; return *this; }
-  GlobPtr& operator-=(difference_type n) { pos_ -= n; return *this; }
+  GlobPtr &operator++() {
+    ++pos_;
+    return *this;
+  }
+  GlobPtr &operator--() {
+    --pos_;
+    return *this;
+  }
+  GlobPtr operator++(int) {
+    GlobPtr old = *this;
+    ++pos_;
+    return old;
+  }
+  GlobPtr operator--(int) {
+    GlobPtr old = *this;
+    --pos_;
+    return old;
+  }
+  GlobPtr &operator+=(difference_type n) {
+    pos_ += n;
+    return *this;
+  }
+  GlobPtr &operator-=(difference_type n) {
+    pos_ -= n;
+    return *this;
+  }
   friend GlobPtr operator+(GlobPtr p, difference_type n) { return p += n; }
   friend GlobPtr operator+(difference_type n, GlobPtr p) { return p += n; }
   friend GlobPtr operator-(GlobPtr p, difference_type n) { return p -= n; }
-  friend difference_type operator-(const GlobPtr& a, const GlobPtr& b) { return a.pos_ - b.pos_; }
+  friend difference_type operator-(const GlobPtr &a, const GlobPtr &b) { return a.pos_ - b.pos_; }
 
-  friend bool operator==(const GlobPtr& a, const GlobPtr& b) {
+  friend bool operator==(const GlobPtr &a, const GlobPtr &b) {
     return a.core_ == b.core_ && a.pos_ == b.pos_;
   }
-  friend bool operator!=(const GlobPtr& a, const GlobPtr& b) { return !(a == b); }
-  friend bool operator<(const GlobPtr& a, const GlobPtr& b) { return a.pos_ < b.pos_; }
-  friend bool operator>(const GlobPtr& a, const GlobPtr& b) { return a.pos_ > b.pos_; }
-  friend bool operator<=(const GlobPtr& a, const GlobPtr& b) { return a.pos_ <= b.pos_; }
-  friend bool operator>=(const GlobPtr& a, const GlobPtr& b) { return a.pos_ >= b.pos_; }
+  friend bool operator!=(const GlobPtr &a, const GlobPtr &b) { return !(a == b); }
+  friend bool operator<(const GlobPtr &a, const GlobPtr &b) { return a.pos_ < b.pos_; }
+  friend bool operator>(const GlobPtr &a, const GlobPtr &b) { return a.pos_ > b.pos_; }
+  friend bool operator<=(const GlobPtr &a, const GlobPtr &b) { return a.pos_ <= b.pos_; }
+  friend bool operator>=(const GlobPtr &a, const GlobPtr &b) { return a.pos_ >= b.pos_; }
 
   explicit operator bool() const { return core_ != nullptr; }
 
@@ -87,18 +106,18 @@ class GlobPtr {
   bool is_local() const { return local_index().unit == core_->myid; }
   /// Raw pointer to the element if it is stored on the calling unit, else
   /// nullptr.
-  T* local() const {
+  T *local() const {
     LocalIndex li = local_index();
     return li.unit == core_->myid ? core_->mem.local() + li.index : nullptr;
   }
 
   // Position within the view (for algorithms and views).
-  const core_type* core() const { return core_; }
-  const Block<N>& view() const { return view_; }
+  const core_type *core() const { return core_; }
+  const Block<N> &view() const { return view_; }
   difference_type pos() const { return pos_; }
 
  private:
-  const core_type* core_ = nullptr;
+  const core_type *core_ = nullptr;
   Block<N> view_{};
   difference_type pos_ = 0;
 };

@@ -47,7 +47,7 @@ namespace detail {
 
 /// Calls f(c0, c1, ...) for every coordinate tuple of `box`, row-major.
 template <std::size_t N, typename F>
-void for_each_coords(const Block<N>& box, F&& f) {
+void for_each_coords(const Block<N> &box, F &&f) {
   if (box.size() == 0) return;
   std::array<std::size_t, N> c = box.offsets;
   for (;;) {
@@ -67,13 +67,12 @@ class DartTypes {
   DartTypes() : epoch_(current_epoch) {}
   ~DartTypes() {
     if (!alive(epoch_)) return;
-    for (dart_datatype_t& type : types_) dart_type_destroy(&type);
+    for (dart_datatype_t &type : types_) dart_type_destroy(&type);
   }
-  DartTypes(DartTypes&& other) noexcept
-      : types_(std::exchange(other.types_, {})), epoch_(other.epoch_) {}
-  DartTypes& operator=(DartTypes&&) = delete;
-  DartTypes(const DartTypes&) = delete;
-  DartTypes& operator=(const DartTypes&) = delete;
+  DartTypes(DartTypes &&other) noexcept : types_(std::exchange(other.types_, {})), epoch_(other.epoch_) {}
+  DartTypes &operator=(DartTypes &&) = delete;
+  DartTypes(const DartTypes &) = delete;
+  DartTypes &operator=(const DartTypes &) = delete;
   dart_datatype_t add(dart_datatype_t type) {
     types_.push_back(type);
     return type;
@@ -98,9 +97,9 @@ class Halo {
   /// Throws std::invalid_argument if width is 0, if a dimension is neither
   /// BLOCKED nor NONE, or if some unit's box is narrower than width along a
   /// dimension split over several units.
-  Halo(NArray<T, N>& array, std::size_t width)
+  Halo(NArray<T, N> &array, std::size_t width)
       : array_(&array), width_(width), buf_(make_buffer(array, width)) {
-    const Pattern<N>& pat = array.pattern();
+    const Pattern<N> &pat = array.pattern();
     std::size_t me = array.team().myid();
     ucoords_ = pat.teamspec().coords(me);
     lext_ = pat.local_extents(me);
@@ -111,7 +110,7 @@ class Halo {
     layout_of(pat, me, width, offsets_, present_);
     // What this unit sends: for each direction o, its boundary slab facing
     // the unit at ucoords - o, into that unit's region o.
-    const T* base = array.lbegin();
+    const T *base = array.lbegin();
     for (std::size_t r = 0; r < nregions; ++r) {
       auto o = direction(r);
       if (r == center()) continue;
@@ -134,8 +133,8 @@ class Halo {
     }
   }
 
-  Halo(const Halo&) = delete;
-  Halo& operator=(const Halo&) = delete;
+  Halo(const Halo &) = delete;
+  Halo &operator=(const Halo &) = delete;
 
   /// exchange_async() then wait(). Collective.
   void exchange() {
@@ -147,11 +146,11 @@ class Halo {
   /// (every unit calls it, then wait()).
   void exchange_async() {
     detail::check_alive(buf_.epoch(), "dash::Halo");
-    if (pending_) throw std::logic_error("dash::Halo::exchange_async: the previous exchange was not waited for");
+    if (pending_)
+      throw std::logic_error("dash::Halo::exchange_async: the previous exchange was not waited for");
     std::size_t half = (parity_ ^ 1) * buf_.capacity() / 2;
-    for (const Send& s : sends_)
-      detail::check(dart_put(buf_.gptr(s.unit, half + s.offset), s.src, s.nbytes, s.type,
-                             DART_TYPE_BYTE),
+    for (const Send &s : sends_)
+      detail::check(dart_put(buf_.gptr(s.unit, half + s.offset), s.src, s.nbytes, s.type, DART_TYPE_BYTE),
                     "dart_put");
     pending_ = true;
   }
@@ -169,14 +168,13 @@ class Halo {
 
   std::size_t width() const { return width_; }
   /// This unit's box in global coordinates.
-  const Block<N>& block() const { return block_; }
+  const Block<N> &block() const { return block_; }
   /// This unit's local extents.
-  const extents_type& extents() const { return lext_; }
+  const extents_type &extents() const { return lext_; }
   /// True if a unit owns the elements next to this unit's box along
   /// dimension d, below (side -1) or above (side +1).
   bool has_neighbor(std::size_t d, int side) const {
-    return side < 0 ? ucoords_[d] > 0
-                    : ucoords_[d] + 1 < array_->pattern().teamspec().extent(d);
+    return side < 0 ? ucoords_[d] > 0 : ucoords_[d] + 1 < array_->pattern().teamspec().extent(d);
   }
 
   /// The inner elements, in local coordinates.
@@ -218,13 +216,13 @@ class Halo {
 
   /// Calls f(i, j, ...) (local coordinates) for every inner element.
   template <typename F>
-  void for_each_inner(F&& f) const {
+  void for_each_inner(F &&f) const {
     detail::for_each_coords(inner(), f);
   }
   /// Calls f(i, j, ...) (local coordinates) for every boundary element.
   template <typename F>
-  void for_each_boundary(F&& f) const {
-    for (const Block<N>& box : boundary()) detail::for_each_coords(box, f);
+  void for_each_boundary(F &&f) const {
+    for (const Block<N> &box : boundary()) detail::for_each_coords(box, f);
   }
 
   /// The value at local coordinates, from the unit's box or its halo (as of
@@ -239,8 +237,8 @@ class Halo {
       long ext = static_cast<long>(lext_[d]), w = static_cast<long>(width_);
       int o = c[d] < 0 ? -1 : c[d] >= ext ? 1 : 0;
       if (c[d] < -w || c[d] >= ext + w)
-        throw std::out_of_range("dash::Halo: local coordinate " + std::to_string(c[d]) +
-                                " of dimension " + std::to_string(d) + " beyond the halo width");
+        throw std::out_of_range("dash::Halo: local coordinate " + std::to_string(c[d]) + " of dimension " +
+                                std::to_string(d) + " beyond the halo width");
       inside = inside && o == 0;
       r = r * 3 + static_cast<std::size_t>(o + 1);
       long rc = o < 0 ? c[d] + w : o > 0 ? c[d] - ext : c[d];
@@ -248,8 +246,9 @@ class Halo {
     }
     if (inside) return array_->local(static_cast<std::size_t>(coords)...);
     if (!present_[r])
-      throw std::out_of_range("dash::Halo: no halo there: the element is outside the global "
-                              "index space");
+      throw std::out_of_range(
+          "dash::Halo: no halo there: the element is outside the global "
+          "index space");
     return buf_.local()[parity_ * buf_.capacity() / 2 + offsets_[r] + index];
   }
 
@@ -257,7 +256,7 @@ class Halo {
   struct Send {
     std::size_t unit;    // receiver
     std::size_t offset;  // element offset of the region in the receiver's half buffer
-    const T* src;        // first element sent
+    const T *src;        // first element sent
     std::size_t nbytes;
     dart_datatype_t type;  // source layout (bytes)
   };
@@ -275,8 +274,8 @@ class Halo {
 
   // Offsets (elements) and presence of `unit`'s halo regions, in region
   // order; returns their total size. Every unit computes any unit's layout.
-  static std::size_t layout_of(const Pattern<N>& pat, std::size_t unit, std::size_t width,
-                               std::vector<std::size_t>& offsets, std::vector<bool>& present) {
+  static std::size_t layout_of(const Pattern<N> &pat, std::size_t unit, std::size_t width,
+                               std::vector<std::size_t> &offsets, std::vector<bool> &present) {
     auto uc = pat.teamspec().coords(unit);
     auto ext = pat.local_extents(unit);
     offsets.assign(nregions, 0);
@@ -300,8 +299,8 @@ class Halo {
     return total;
   }
 
-  static detail::GlobalMemory<T> make_buffer(NArray<T, N>& array, std::size_t width) {
-    const Pattern<N>& pat = array.pattern();
+  static detail::GlobalMemory<T> make_buffer(NArray<T, N> &array, std::size_t width) {
+    const Pattern<N> &pat = array.pattern();
     if (width == 0) throw std::invalid_argument("dash::Halo: width must be > 0");
     for (std::size_t d = 0; d < N; ++d) {
       auto type = pat.distspec()[d].type();
@@ -327,7 +326,7 @@ class Halo {
 
   // A put of the local box `src` (row-major rows of the unit's block) to
   // `offset` in `unit`'s halo: one indexed type over its rows.
-  Send make_send(std::size_t unit, std::size_t offset, const Block<N>& src, const T* base) {
+  Send make_send(std::size_t unit, std::size_t offset, const Block<N> &src, const T *base) {
     std::vector<std::size_t> lens, offs;
     std::size_t row = src.extents[N - 1];
     Block<N> rows = src;
@@ -344,8 +343,7 @@ class Halo {
     });
     dart_datatype_t type = DART_TYPE_BYTE;
     if (offs.size() > 1) {
-      detail::check(dart_type_create_indexed(DART_TYPE_BYTE, offs.size(), lens.data(),
-                                             offs.data(), &type),
+      detail::check(dart_type_create_indexed(DART_TYPE_BYTE, offs.size(), lens.data(), offs.data(), &type),
                     "dart_type_create_indexed");
       types_.add(type);
     }
@@ -358,7 +356,7 @@ class Halo {
     return {lo, std::max(lo, hi)};
   }
 
-  NArray<T, N>* array_;
+  NArray<T, N> *array_;
   std::size_t width_;
   detail::GlobalMemory<T> buf_;  // two halves: the halo alternates between them
   detail::DartTypes types_;

@@ -55,8 +55,7 @@ namespace dash {
 
 template <typename T, std::size_t N>
 class NArray {
-  static_assert(std::is_trivially_copyable_v<T>,
-                "dash::NArray: the element type must be trivially copyable");
+  static_assert(std::is_trivially_copyable_v<T>, "dash::NArray: the element type must be trivially copyable");
   using core_type = detail::ArrayCore<T, N>;
 
  public:
@@ -79,27 +78,25 @@ class NArray {
   /// extents... elements (N of them) on Team::All(), default distribution.
   template <typename... Sizes,
             typename = std::enable_if_t<sizeof...(Sizes) == N && (std::is_integral_v<Sizes> && ...)>>
-  explicit NArray(Sizes... extents)
-      : NArray(extents_type{static_cast<size_type>(extents)...}, Team::All()) {}
+  explicit NArray(Sizes... extents) : NArray(extents_type{static_cast<size_type>(extents)...}, Team::All()) {}
 
   /// Default distribution on `team`.
-  explicit NArray(const extents_type& extents, const Team& team = Team::All())
+  explicit NArray(const extents_type &extents, const Team &team = Team::All())
       : NArray(Pattern<N>(extents, team.size()), team) {}
 
   /// Distribution `dist`, all units along its first distributed dimension.
-  NArray(const extents_type& extents, const DistributionSpec<N>& dist,
-         const Team& team = Team::All())
+  NArray(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team = Team::All())
       : NArray(Pattern<N>(extents, dist, team.size()), team) {}
 
   /// Distribution `dist` over the units of `team` arranged as `teamspec`
   /// (DASH's order of arguments).
-  NArray(const extents_type& extents, const DistributionSpec<N>& dist, const Team& team,
-         const TeamSpec<N>& teamspec)
+  NArray(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team,
+         const TeamSpec<N> &teamspec)
       : NArray(Pattern<N>(extents, dist, teamspec, team.size()), team) {}
 
   /// Any pattern; throws std::invalid_argument unless it is for team.size()
   /// units.
-  explicit NArray(const Pattern<N>& pattern, const Team& team = Team::All())
+  explicit NArray(const Pattern<N> &pattern, const Team &team = Team::All())
       : core_(make_core(pattern, team)) {
     local = LocalView<T, N>(core_->mem.local(), &core_->pattern, core_->myid);
     async = AsyncView<T, N>(core_.get());
@@ -107,14 +104,14 @@ class NArray {
 
   /// 1-D: n elements on `team`.
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  NArray(size_type n, const Team& team) : NArray(extents_type{n}, team) {}
+  NArray(size_type n, const Team &team) : NArray(extents_type{n}, team) {}
   /// 1-D: n elements distributed by `dist` on `team`.
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  NArray(size_type n, const Distribution& dist, const Team& team = Team::All())
+  NArray(size_type n, const Distribution &dist, const Team &team = Team::All())
       : NArray(extents_type{n}, DistributionSpec<1>(dist), team) {}
 
-  NArray(NArray&& other) noexcept { *this = std::move(other); }
-  NArray& operator=(NArray&& other) noexcept {
+  NArray(NArray &&other) noexcept { *this = std::move(other); }
+  NArray &operator=(NArray &&other) noexcept {
     if (this != &other) {
       core_ = std::move(other.core_);
       local = std::exchange(other.local, LocalView<T, N>());
@@ -122,15 +119,15 @@ class NArray {
     }
     return *this;
   }
-  NArray(const NArray&) = delete;
-  NArray& operator=(const NArray&) = delete;
+  NArray(const NArray &) = delete;
+  NArray &operator=(const NArray &) = delete;
 
   /// Gives an array its memory after the fact: the same as assigning
   /// NArray(args...), so it takes the arguments of any constructor and
   /// first releases memory the array had. Collective. Returns true (as
   /// DASH's allocate).
   template <typename... Args>
-  bool allocate(Args&&... args) {
+  bool allocate(Args &&...args) {
     *this = NArray(std::forward<Args>(args)...);
     return true;
   }
@@ -142,10 +139,10 @@ class NArray {
   // ---- size and distribution ----
 
   size_type size() const { return core().pattern.size(); }
-  const extents_type& extents() const { return core().pattern.extents(); }
+  const extents_type &extents() const { return core().pattern.extents(); }
   size_type extent(std::size_t d) const { return core().pattern.extent(d); }
-  const Pattern<N>& pattern() const { return core().pattern; }
-  const Team& team() const { return core().mem.team(); }
+  const Pattern<N> &pattern() const { return core().pattern; }
+  const Team &team() const { return core().mem.team(); }
 
   // ---- global view ----
 
@@ -171,8 +168,7 @@ class NArray {
   }
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N && (N > 1)>>
   const_reference operator()(Is... coords) const {
-    return element<const T>(
-        access_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
+    return element<const T>(access_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
   }
   /// As operator(); throws std::out_of_range if a coordinate is outside its
   /// extent.
@@ -187,24 +183,22 @@ class NArray {
 
   /// The block of `extents` elements at global coordinates `offsets`;
   /// throws std::out_of_range unless it lies inside the array.
-  view_type sub(const extents_type& offsets, const extents_type& extents) {
+  view_type sub(const extents_type &offsets, const extents_type &extents) {
     return view_type(&live_core(), core_->whole()).sub(offsets, extents);
   }
-  const_view_type sub(const extents_type& offsets, const extents_type& extents) const {
+  const_view_type sub(const extents_type &offsets, const extents_type &extents) const {
     return const_view_type(&live_core(), core_->whole()).sub(offsets, extents);
   }
   /// Rows (first dimension) [first, first + n), all of the other dimensions.
   view_type rows(size_type first, size_type n) { return sub(row_offsets(first), row_extents(n)); }
-  const_view_type rows(size_type first, size_type n) const {
-    return sub(row_offsets(first), row_extents(n));
-  }
+  const_view_type rows(size_type first, size_type n) const { return sub(row_offsets(first), row_extents(n)); }
 
   // ---- local view ----
 
   /// The calling unit's elements: contiguous raw memory.
   LocalView<T, N> local;
-  T* lbegin() const { return local.begin(); }
-  T* lend() const { return local.end(); }
+  T *lbegin() const { return local.begin(); }
+  T *lend() const { return local.end(); }
   /// The number of the calling unit's elements (DASH has both names).
   size_type lsize() const { return local.size(); }
   size_type local_size() const { return local.size(); }
@@ -219,24 +213,24 @@ class NArray {
   void barrier() const { team().barrier(); }
 
  private:
-  static std::unique_ptr<core_type> make_core(const Pattern<N>& pattern, const Team& team) {
+  static std::unique_ptr<core_type> make_core(const Pattern<N> &pattern, const Team &team) {
     if (pattern.nunits() != team.size())
-      throw std::invalid_argument("dash::NArray: the pattern is for " +
-                                  std::to_string(pattern.nunits()) + " units, the team has " +
-                                  std::to_string(team.size()));
+      throw std::invalid_argument("dash::NArray: the pattern is for " + std::to_string(pattern.nunits()) +
+                                  " units, the team has " + std::to_string(team.size()));
     return std::make_unique<core_type>(pattern, team, "dash::NArray");
   }
-  const core_type& core() const {
-    if (!core_) throw std::logic_error("dash::NArray: the array is empty (default-constructed or moved from)");
+  const core_type &core() const {
+    if (!core_)
+      throw std::logic_error("dash::NArray: the array is empty (default-constructed or moved from)");
     return *core_;
   }
-  const core_type& live_core() const {
-    const core_type& c = core();
+  const core_type &live_core() const {
+    const core_type &c = core();
     detail::check_alive(c.mem.epoch(), "dash::NArray");
     return c;
   }
   // Per element: live_core() only if DASH_CHECK_LIVENESS.
-  const core_type& access_core() const { return DASH_CHECK_LIVENESS ? live_core() : *core_; }
+  const core_type &access_core() const { return DASH_CHECK_LIVENESS ? live_core() : *core_; }
   template <typename U>
   decltype(auto) subscript(size_type i) const {
     if constexpr (N == 1) {
@@ -248,21 +242,20 @@ class NArray {
     }
   }
   template <typename U>
-  GlobRef<U> element(const LocalIndex& li) const {
+  GlobRef<U> element(const LocalIndex &li) const {
     return core_->template ref<U>(li.unit, li.index);
   }
   LocalIndex checked(size_type gindex) const {
     if (gindex >= size())
-      throw std::out_of_range("dash::NArray::at: index " + std::to_string(gindex) +
-                              " not in [0, " + std::to_string(size()) + ")");
+      throw std::out_of_range("dash::NArray::at: index " + std::to_string(gindex) + " not in [0, " +
+                              std::to_string(size()) + ")");
     return live_core().pattern.local(gindex);
   }
-  LocalIndex checked(const extents_type& c) const {
+  LocalIndex checked(const extents_type &c) const {
     for (std::size_t d = 0; d < N; ++d)
       if (c[d] >= extent(d))
-        throw std::out_of_range("dash::NArray::at: coordinate " + std::to_string(c[d]) +
-                                " of dimension " + std::to_string(d) + " not in [0, " +
-                                std::to_string(extent(d)) + ")");
+        throw std::out_of_range("dash::NArray::at: coordinate " + std::to_string(c[d]) + " of dimension " +
+                                std::to_string(d) + " not in [0, " + std::to_string(extent(d)) + ")");
     return live_core().pattern.local(c);
   }
   extents_type row_offsets(size_type first) const {

@@ -20,7 +20,7 @@ static_assert(std::is_signed_v<dash::Array<int>::index_type>);
 // Declared before dash::init, allocated after it.
 dash::Array<int> delayed;
 
-int main(int argc, char* argv[]) {
+int main(int argc, char *argv[]) {
   dash::init(&argc, &argv);
   {
     const std::size_t size = dash::size(), n = 10 * size;

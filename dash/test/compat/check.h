@@ -12,11 +12,11 @@ namespace compat {
 
 inline int failures = 0;
 
-inline void check(bool ok, const char* expr, const char* file, int line) {
+inline void check(bool ok, const char *expr, const char *file, int line) {
   if (ok) return;
   ++failures;
-  std::fprintf(stderr, "[unit %d] %s:%d: check failed: %s\n",
-               dash::is_initialized() ? int(dash::myid()) : -1, file, line, expr);
+  std::fprintf(stderr, "[unit %d] %s:%d: check failed: %s\n", dash::is_initialized() ? int(dash::myid()) : -1,
+               file, line, expr);
 }
 
 /// The exit status: non-zero if a check failed on this unit.

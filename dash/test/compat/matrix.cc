@@ -9,7 +9,7 @@
 static_assert(std::is_same_v<dash::Matrix<int, 2, long, dash::Pattern<2>>, dash::Matrix<int, 2>>);
 static_assert(std::is_same_v<dash::NArray<int, 2>, dash::Matrix<int>>);
 
-int main(int argc, char* argv[]) {
+int main(int argc, char *argv[]) {
   dash::init(&argc, &argv);
   {
     const std::size_t size = dash::size();
@@ -42,7 +42,7 @@ int main(int argc, char* argv[]) {
     if (myid == size - 1)
       for (std::size_t i = 0; i < rows; ++i)
         for (std::size_t j = 0; j < cols; ++j) CHECK(m(i, j) == int(10 * i + j));
-    const auto& cm = m;
+    const auto &cm = m;
     CHECK(cm[rows - 1][cols - 1] == int(10 * (rows - 1) + cols - 1));
 
     dash::NArray<int, 3> cube(dash::SizeSpec<3>(4, 3, 2), dash::DistributionSpec<3>());

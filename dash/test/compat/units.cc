@@ -17,7 +17,7 @@ static_assert(std::is_constructible_v<dash::global_unit_t, dash::team_unit_t>);
 static_assert(dash::global_unit_t{3}.id == 3);
 static_assert(dash::global_unit_t{} == dash::UNDEFINED_GLOBAL_UNIT_ID);
 
-int main(int argc, char* argv[]) {
+int main(int argc, char *argv[]) {
   dash::init(&argc, &argv);
   {
     auto myid = dash::myid();
@@ -50,7 +50,7 @@ int main(int argc, char* argv[]) {
     CHECK(n == size);
 
     // A sub-team: ids relative to it, mapped back to global ids.
-    dash::Team& all = dash::Team::All();
+    dash::Team &all = dash::Team::All();
     dash::Team half = all.split(2);
     dash::team_unit_t tid = half.myid();
     CHECK(tid < half.size());

@@ -18,13 +18,13 @@ template <typename E, typename F>
 bool throws(F f) {
   try {
     f();
-  } catch (const E&) {
+  } catch (const E &) {
     return true;
   }
   return false;
 }
 
-int main(int argc, char* argv[]) {
+int main(int argc, char *argv[]) {
   // Before the first message: the level is read once.
   setenv("DASH_LOG_LEVEL", "WARN", 1);
   dash::init(&argc, &argv);
@@ -50,7 +50,10 @@ int main(int argc, char* argv[]) {
   // Messages below the level are not formatted: their arguments are not
   // evaluated.
   bool evaluated = false;
-  auto note = [&] { evaluated = true; return 1; };
+  auto note = [&] {
+    evaluated = true;
+    return 1;
+  };
   DASH_LOG_DEBUG("compat.util", "debug", note());
   DASH_LOG_TRACE_VAR("compat.util", evaluated);
   CHECK(!evaluated);
@@ -74,11 +77,10 @@ int main(int argc, char* argv[]) {
   // DASH's exception names catch what the library throws.
   CHECK(throws<dash::exception::InvalidArgument>(
       [] { DASH_THROW(dash::exception::InvalidArgument, "n = " << 3); }));
-  CHECK(throws<std::invalid_argument>(
-      [] { DASH_THROW(dash::exception::InvalidArgument, "n = " << 3); }));
+  CHECK(throws<std::invalid_argument>([] { DASH_THROW(dash::exception::InvalidArgument, "n = " << 3); }));
   try {
     DASH_THROW(dash::exception::RuntimeError, "value " << 42);
-  } catch (const dash::exception::RuntimeError& e) {
+  } catch (const dash::exception::RuntimeError &e) {
     CHECK(std::string(e.what()).find("value 42") != std::string::npos);
     CHECK(std::string(e.what()).find("[ Unit ") == 0);
   }

@@ -26,39 +26,37 @@ namespace dash {
 
 /// Starts copying [first, last) into out[0 .. last - first).
 template <typename T, std::size_t N>
-Future<std::remove_const_t<T>*> copy_async(GlobPtr<T, N> first, GlobPtr<T, N> last,
-                                           std::remove_const_t<T>* out) {
+Future<std::remove_const_t<T> *> copy_async(GlobPtr<T, N> first, GlobPtr<T, N> last,
+                                            std::remove_const_t<T> *out) {
   auto r = detail::make_range(first, last, "dash::copy_async");
   detail::Transfers transfers;
   detail::start_transfer(*r.core, r.view, r.first, r.last, out, false, transfers);
-  return Future<std::remove_const_t<T>*>(out + r.size(), std::move(transfers));
+  return Future<std::remove_const_t<T> *>(out + r.size(), std::move(transfers));
 }
 
 /// Copies [first, last) into out[0 .. last - first); returns the end of
 /// the written buffer.
 template <typename T, std::size_t N>
-std::remove_const_t<T>* copy(GlobPtr<T, N> first, GlobPtr<T, N> last,
-                             std::remove_const_t<T>* out) {
+std::remove_const_t<T> *copy(GlobPtr<T, N> first, GlobPtr<T, N> last, std::remove_const_t<T> *out) {
   return copy_async(first, last, out).get();
 }
 
 /// Starts copying the local buffer [first, last) to the global range
 /// starting at out.
 template <typename T, std::size_t N>
-Future<GlobPtr<T, N>> copy_async(const T* first, const T* last, GlobPtr<T, N> out) {
+Future<GlobPtr<T, N>> copy_async(const T *first, const T *last, GlobPtr<T, N> out) {
   static_assert(!std::is_const_v<T>, "dash::copy: cannot write to a const range");
   std::size_t n = static_cast<std::size_t>(last - first);
   auto r = detail::make_range(out, out + static_cast<std::ptrdiff_t>(n), "dash::copy_async");
   detail::Transfers transfers;
-  detail::start_transfer(*r.core, r.view, r.first, r.last, const_cast<T*>(first), true,
-                         transfers);
+  detail::start_transfer(*r.core, r.view, r.first, r.last, const_cast<T *>(first), true, transfers);
   return Future<GlobPtr<T, N>>(out + static_cast<std::ptrdiff_t>(n), std::move(transfers));
 }
 
 /// Copies the local buffer [first, last) to the global range starting at
 /// out; returns the end of the written range.
 template <typename T, std::size_t N>
-GlobPtr<T, N> copy(const T* first, const T* last, GlobPtr<T, N> out) {
+GlobPtr<T, N> copy(const T *first, const T *last, GlobPtr<T, N> out) {
   return copy_async(first, last, out).get();
 }
 
@@ -70,11 +68,12 @@ GlobPtr<U, M> copy(GlobPtr<T, N> first, GlobPtr<T, N> last, GlobPtr<U, M> out) {
   auto in = detail::make_range(first, last, "dash::copy");
   auto dst = detail::make_range(out, out + static_cast<std::ptrdiff_t>(in.size()), "dash::copy");
   if (in.team() != dst.team())
-    throw std::invalid_argument("dash::copy: global-to-global copy needs both containers on the "
-                                "same team");
+    throw std::invalid_argument(
+        "dash::copy: global-to-global copy needs both containers on the "
+        "same team");
   in.team().barrier();  // the destination's owners are done with it
   detail::Transfers transfers;
-  detail::for_each_local(in, [&](U* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(in, [&](U *data, const detail::LocalPiece &piece) {
     std::size_t at = dst.first + (piece.pos - in.first);
     detail::start_transfer(*dst.core, dst.view, at, at + piece.len, data, true, transfers);
   });

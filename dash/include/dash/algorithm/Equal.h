@@ -21,30 +21,26 @@ namespace dash {
 
 /// True if first1[i] == first2[i] (pred) for every position of
 /// [first1, last1).
-template <typename T1, typename T2, std::size_t N, std::size_t M,
-          typename Pred = std::equal_to<>>
-bool equal(GlobPtr<T1, N> first1, GlobPtr<T1, N> last1, GlobPtr<T2, M> first2,
-           Pred pred = Pred()) {
+template <typename T1, typename T2, std::size_t N, std::size_t M, typename Pred = std::equal_to<>>
+bool equal(GlobPtr<T1, N> first1, GlobPtr<T1, N> last1, GlobPtr<T2, M> first2, Pred pred = Pred()) {
   auto a = detail::make_range(first1, last1, "dash::equal");
-  auto b = detail::make_range(first2, first2 + static_cast<std::ptrdiff_t>(a.size()),
-                              "dash::equal");
+  auto b = detail::make_range(first2, first2 + static_cast<std::ptrdiff_t>(a.size()), "dash::equal");
   bool aligned = false;
   if constexpr (N == M)
-    aligned = a.core->pattern == b.core->pattern && a.team() == b.team() && a.view == b.view &&
-              a.first == b.first;
+    aligned =
+        a.core->pattern == b.core->pattern && a.team() == b.team() && a.view == b.view && a.first == b.first;
   std::int64_t differ = 0;
   std::vector<std::remove_const_t<T2>> other;
-  detail::for_each_local(a, [&](auto* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(a, [&](auto *data, const detail::LocalPiece &piece) {
     if (differ) return;
-    const std::remove_const_t<T2>* theirs;
+    const std::remove_const_t<T2> *theirs;
     if (aligned) {
       theirs = b.core->mem.local() + piece.lindex;
     } else {
       other.resize(piece.len);
       std::size_t at = b.first + (piece.pos - a.first);
       detail::Transfers transfers;
-      detail::start_transfer(*b.core, b.view, at, at + piece.len, other.data(), false,
-                             transfers);
+      detail::start_transfer(*b.core, b.view, at, at + piece.len, other.data(), false, transfers);
       transfers.wait();
       theirs = other.data();
     }

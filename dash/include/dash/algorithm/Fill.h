@@ -15,11 +15,10 @@ namespace dash {
 
 /// Sets every element of [first, last) to `value`.
 template <typename T, std::size_t N>
-void fill(GlobPtr<T, N> first, GlobPtr<T, N> last, const std::remove_const_t<T>& value) {
+void fill(GlobPtr<T, N> first, GlobPtr<T, N> last, const std::remove_const_t<T> &value) {
   auto r = detail::make_range(first, last, "dash::fill");
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
-    std::fill_n(data, piece.len, value);
-  });
+  detail::for_each_local(
+      r, [&](auto *data, const detail::LocalPiece &piece) { std::fill_n(data, piece.len, value); });
   r.team().barrier();
 }
 
@@ -28,9 +27,8 @@ void fill(GlobPtr<T, N> first, GlobPtr<T, N> last, const std::remove_const_t<T>&
 template <typename T, std::size_t N, typename Gen>
 void generate(GlobPtr<T, N> first, GlobPtr<T, N> last, Gen gen) {
   auto r = detail::make_range(first, last, "dash::generate");
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
-    std::generate_n(data, piece.len, gen);
-  });
+  detail::for_each_local(
+      r, [&](auto *data, const detail::LocalPiece &piece) { std::generate_n(data, piece.len, gen); });
   r.team().barrier();
 }
 
@@ -39,7 +37,7 @@ void generate(GlobPtr<T, N> first, GlobPtr<T, N> last, Gen gen) {
 template <typename T, std::size_t N, typename Gen>
 void generate_with_index(GlobPtr<T, N> first, GlobPtr<T, N> last, Gen gen) {
   auto r = detail::make_range(first, last, "dash::generate_with_index");
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len; ++i) data[i] = gen(piece.gindex + i);
   });
   r.team().barrier();

@@ -21,7 +21,7 @@ GlobPtr<T, N> find_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
   auto r = detail::make_range(first, last, "dash::find_if");
   constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
   std::int64_t mine = none;
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     if (mine != none) return;  // pieces come in range order
     for (std::size_t i = 0; i < piece.len; ++i)
       if (pred(data[i])) {
@@ -35,8 +35,8 @@ GlobPtr<T, N> find_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
 
 /// The first element equal to value, or last.
 template <typename T, std::size_t N, typename V>
-GlobPtr<T, N> find(GlobPtr<T, N> first, GlobPtr<T, N> last, const V& value) {
-  return find_if(first, last, [&](const auto& e) { return e == value; });
+GlobPtr<T, N> find(GlobPtr<T, N> first, GlobPtr<T, N> last, const V &value) {
+  return find_if(first, last, [&](const auto &e) { return e == value; });
 }
 
 /// The number of elements for which pred is true.
@@ -44,7 +44,7 @@ template <typename T, std::size_t N, typename Pred>
 std::size_t count_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
   auto r = detail::make_range(first, last, "dash::count_if");
   std::int64_t mine = 0;
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len; ++i)
       if (pred(data[i])) ++mine;
   });
@@ -53,8 +53,8 @@ std::size_t count_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
 
 /// The number of elements equal to value.
 template <typename T, std::size_t N, typename V>
-std::size_t count(GlobPtr<T, N> first, GlobPtr<T, N> last, const V& value) {
-  return count_if(first, last, [&](const auto& e) { return e == value; });
+std::size_t count(GlobPtr<T, N> first, GlobPtr<T, N> last, const V &value) {
+  return count_if(first, last, [&](const auto &e) { return e == value; });
 }
 
 /// True if pred is true for some element.
@@ -62,7 +62,7 @@ template <typename T, std::size_t N, typename Pred>
 bool any_of(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
   auto r = detail::make_range(first, last, "dash::any_of");
   std::int64_t mine = 0;
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len && !mine; ++i)
       if (pred(data[i])) mine = 1;
   });
@@ -72,7 +72,7 @@ bool any_of(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
 /// True if pred is true for every element (also for an empty range).
 template <typename T, std::size_t N, typename Pred>
 bool all_of(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
-  return !any_of(first, last, [&](const auto& e) { return !pred(e); });
+  return !any_of(first, last, [&](const auto &e) { return !pred(e); });
 }
 
 /// True if pred is true for no element.

@@ -16,7 +16,7 @@ namespace dash {
 template <typename T, std::size_t N, typename F>
 void for_each(GlobPtr<T, N> first, GlobPtr<T, N> last, F f) {
   auto r = detail::make_range(first, last, "dash::for_each");
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len; ++i) f(data[i]);
   });
   r.team().barrier();
@@ -27,7 +27,7 @@ void for_each(GlobPtr<T, N> first, GlobPtr<T, N> last, F f) {
 template <typename T, std::size_t N, typename F>
 void for_each_with_index(GlobPtr<T, N> first, GlobPtr<T, N> last, F f) {
   auto r = detail::make_range(first, last, "dash::for_each_with_index");
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len; ++i) f(data[i], piece.gindex + i);
   });
   r.team().barrier();

@@ -31,11 +31,12 @@ struct Partial {
 /// init op e0 op e1 ... over [first, last), any association and order.
 template <typename T, std::size_t N, typename V, typename Op = std::plus<>>
 V reduce(GlobPtr<T, N> first, GlobPtr<T, N> last, V init, Op op = Op()) {
-  static_assert(std::is_trivially_copyable_v<V>, "dash::reduce: the result type must be "
-                                                 "trivially copyable");
+  static_assert(std::is_trivially_copyable_v<V>,
+                "dash::reduce: the result type must be "
+                "trivially copyable");
   auto r = detail::make_range(first, last, "dash::reduce");
   detail::Partial<V> mine{init, 0, 0};
-  detail::for_each_local(r, [&](auto* data, const detail::LocalPiece& piece) {
+  detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     std::size_t i = 0;
     if (!mine.valid) {
       mine.value = static_cast<V>(data[0]);
@@ -45,7 +46,7 @@ V reduce(GlobPtr<T, N> first, GlobPtr<T, N> last, V init, Op op = Op()) {
     for (; i < piece.len; ++i) mine.value = op(mine.value, data[i]);
   });
   V result = init;
-  for (const auto& part : detail::allgather_value(r.team(), mine))
+  for (const auto &part : detail::allgather_value(r.team(), mine))
     if (part.valid) result = op(result, part.value);
   return result;
 }
@@ -67,19 +68,18 @@ namespace detail {
 // The first element e with no other element preferred to it: prefer(a, b)
 // true means a is better than b. Returns last if the range is empty.
 template <typename T, std::size_t N, typename Prefer>
-GlobPtr<T, N> best_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Prefer prefer,
-                           const char* what) {
+GlobPtr<T, N> best_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Prefer prefer, const char *what) {
   using V = std::remove_const_t<T>;
   auto r = make_range(first, last, what);
   Partial<V> mine{V{}, 0, 0};
-  for_each_local(r, [&](auto* data, const LocalPiece& piece) {
+  for_each_local(r, [&](auto *data, const LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len; ++i)
       if (!mine.valid || prefer(data[i], mine.value)) {
         mine = {data[i], piece.pos + i, 1};
       }
   });
   Partial<V> best{V{}, 0, 0};
-  for (const auto& part : allgather_value(r.team(), mine)) {
+  for (const auto &part : allgather_value(r.team(), mine)) {
     if (!part.valid) continue;
     // Ties go to the earlier position: the first best element, as std.
     if (!best.valid || prefer(part.value, best.value) ||
@@ -97,14 +97,14 @@ GlobPtr<T, N> best_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Prefer prefe
 template <typename T, std::size_t N, typename Compare = std::less<>>
 GlobPtr<T, N> min_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
   return detail::best_element(
-      first, last, [&](const auto& a, const auto& b) { return comp(a, b); }, "dash::min_element");
+      first, last, [&](const auto &a, const auto &b) { return comp(a, b); }, "dash::min_element");
 }
 
 /// The first largest element of [first, last), or last if it is empty.
 template <typename T, std::size_t N, typename Compare = std::less<>>
 GlobPtr<T, N> max_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
   return detail::best_element(
-      first, last, [&](const auto& a, const auto& b) { return comp(b, a); }, "dash::max_element");
+      first, last, [&](const auto &a, const auto &b) { return comp(b, a); }, "dash::max_element");
 }
 
 }  // namespace dash

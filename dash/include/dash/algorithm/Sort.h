@@ -62,18 +62,17 @@ void sort(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
   using V = T;
   auto r = detail::make_range(first, last, "dash::sort");
   if (r.size() == 0) return;
-  const Team& team = r.team();
+  const Team &team = r.team();
   const std::size_t p = team.size(), me = r.myid();
 
   // 1. Local elements, sorted.
   std::vector<V> v;
-  detail::for_each_local(r, [&](V* data, const detail::LocalPiece& piece) {
-    v.insert(v.end(), data, data + piece.len);
-  });
+  detail::for_each_local(
+      r, [&](V *data, const detail::LocalPiece &piece) { v.insert(v.end(), data, data + piece.len); });
   std::sort(v.begin(), v.end(), comp);
   if (p == 1) {
-    const V* next = v.data();
-    detail::for_each_local(r, [&](V* data, const detail::LocalPiece& piece) {
+    const V *next = v.data();
+    detail::for_each_local(r, [&](V *data, const detail::LocalPiece &piece) {
       std::copy(next, next + piece.len, data);
       next += piece.len;
     });
@@ -101,7 +100,7 @@ void sort(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
   std::vector<std::uint64_t> counts(p);
   std::vector<detail::SortKey<V>> keys;
   for (std::size_t u = 0; u < p; ++u) {
-    const unsigned char* rec = all.data() + u * record;
+    const unsigned char *rec = all.data() + u * record;
     std::uint64_t n, s;
     std::memcpy(&n, rec, sizeof n);
     std::memcpy(&s, rec + sizeof n, sizeof s);
@@ -112,7 +111,7 @@ void sort(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
       keys.push_back({sample.value, u, sample.lpos, double(n) / double(s)});
     }
   }
-  auto key_less = [&](const detail::SortKey<V>& a, const detail::SortKey<V>& b) {
+  auto key_less = [&](const detail::SortKey<V> &a, const detail::SortKey<V> &b) {
     if (comp(a.value, b.value)) return true;
     if (comp(b.value, a.value)) return false;
     return a.unit != b.unit ? a.unit < b.unit : a.lpos < b.lpos;
@@ -130,7 +129,7 @@ void sort(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
       while (next < keys.size() && rank + keys[next].weight / 2 < target) rank += keys[next++].weight;
       std::size_t c = v.size();
       if (next < keys.size()) {
-        const auto& s = keys[next];
+        const auto &s = keys[next];
         if (me < s.unit)
           c = std::upper_bound(v.begin(), v.end(), s.value, comp) - v.begin();
         else if (me > s.unit)
@@ -147,36 +146,34 @@ void sort(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
   for (std::size_t k = 0; k < p; ++k) row[k] = cut[k + 1] - cut[k];
   std::vector<std::uint64_t> matrix(p * p);  // matrix[i * p + k]: from unit i to bucket k
   detail::check(dart_allgather(row.data(), matrix.data(), p, DART_TYPE_UINT64, team.dart_id()),
-        "dart_allgather");
+                "dart_allgather");
   std::vector<std::uint64_t> bucket(p, 0);
   for (std::size_t i = 0; i < p; ++i)
     for (std::size_t k = 0; k < p; ++k) bucket[k] += matrix[i * p + k];
-  detail::GlobalMemory<V> recv(team, *std::max_element(bucket.begin(), bucket.end()),
-                               "dash::sort buffer");
+  detail::GlobalMemory<V> recv(team, *std::max_element(bucket.begin(), bucket.end()), "dash::sort buffer");
   for (std::size_t k = 0; k < p; ++k) {
     if (row[k] == 0) continue;
     std::uint64_t offset = 0;
     for (std::size_t i = 0; i < me; ++i) offset += matrix[i * p + k];
-    if (V* direct = recv.direct(k))
+    if (V *direct = recv.direct(k))
       std::memcpy(direct + offset, v.data() + cut[k], row[k] * sizeof(V));
     else
-      detail::check(dart_put(recv.gptr(k, offset), v.data() + cut[k], row[k] * sizeof(V),
-                     DART_TYPE_BYTE, DART_TYPE_BYTE),
-            "dart_put");
+      detail::check(dart_put(recv.gptr(k, offset), v.data() + cut[k], row[k] * sizeof(V), DART_TYPE_BYTE,
+                             DART_TYPE_BYTE),
+                    "dart_put");
   }
   if (recv.capacity() > 0) detail::check(dart_flush_all(recv.base()), "dart_flush_all");
   team.barrier();
 
   // 5. Merge the received runs, write them to their final positions.
-  V* data = recv.local();
+  V *data = recv.local();
   std::vector<std::size_t> bounds{0};
   for (std::size_t i = 0; i < p; ++i) bounds.push_back(bounds.back() + matrix[i * p + me]);
   while (bounds.size() > 2) {  // pairwise rounds: O(m log p)
     std::vector<std::size_t> merged{0};
     for (std::size_t i = 0; i + 1 < bounds.size(); i += 2) {
       std::size_t end = i + 2 < bounds.size() ? bounds[i + 2] : bounds[i + 1];
-      if (i + 2 < bounds.size())
-        std::inplace_merge(data + bounds[i], data + bounds[i + 1], data + end, comp);
+      if (i + 2 < bounds.size()) std::inplace_merge(data + bounds[i], data + bounds[i + 1], data + end, comp);
       merged.push_back(end);
     }
     bounds.swap(merged);
@@ -185,8 +182,8 @@ void sort(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
   for (std::size_t k = 0; k < me; ++k) offset += bucket[k];
   if (bucket[me] > 0) {
     detail::Transfers transfers;
-    detail::start_transfer(*r.core, r.view, r.first + offset, r.first + offset + bucket[me], data,
-                           true, transfers);
+    detail::start_transfer(*r.core, r.view, r.first + offset, r.first + offset + bucket[me], data, true,
+                           transfers);
     transfers.wait();
   }
   team.barrier();

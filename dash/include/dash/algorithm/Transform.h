@@ -20,9 +20,8 @@ namespace dash {
 namespace detail {
 
 template <typename A, typename B, std::size_t N>
-void require_aligned(const Range<A, N>& a, const Range<B, N>& b, const char* what,
-                     const char* name) {
-  const char* problem = nullptr;
+void require_aligned(const Range<A, N> &a, const Range<B, N> &b, const char *what, const char *name) {
+  const char *problem = nullptr;
   if (a.core->pattern != b.core->pattern)
     problem = "has a different pattern (extents, distribution or unit grid)";
   else if (a.team() != b.team())
@@ -37,7 +36,7 @@ void require_aligned(const Range<A, N>& a, const Range<B, N>& b, const char* wha
 
 /// The range of n positions starting at `first`, checked.
 template <typename T, std::size_t N>
-auto range_from(const GlobPtr<T, N>& first, std::size_t n, const char* what) {
+auto range_from(const GlobPtr<T, N> &first, std::size_t n, const char *what) {
   return make_range(first, first + static_cast<std::ptrdiff_t>(n), what);
 }
 
@@ -50,9 +49,9 @@ GlobPtr<U, N> transform(GlobPtr<T, N> first, GlobPtr<T, N> last, GlobPtr<U, N> o
   auto in = detail::make_range(first, last, "dash::transform");
   auto dst = detail::range_from(out, in.size(), "dash::transform");
   detail::require_aligned(in, dst, "dash::transform", "the output range");
-  auto* out_base = dst.core->mem.local();
-  detail::for_each_local(in, [&](auto* data, const detail::LocalPiece& piece) {
-    auto* o = out_base + piece.lindex;
+  auto *out_base = dst.core->mem.local();
+  detail::for_each_local(in, [&](auto *data, const detail::LocalPiece &piece) {
+    auto *o = out_base + piece.lindex;
     for (std::size_t i = 0; i < piece.len; ++i) o[i] = op(data[i]);
   });
   in.team().barrier();
@@ -62,18 +61,18 @@ GlobPtr<U, N> transform(GlobPtr<T, N> first, GlobPtr<T, N> last, GlobPtr<U, N> o
 /// out[i] = op(first1[i], first2[i]) for every position of [first1, last1);
 /// returns the end of the output range.
 template <typename T1, typename T2, typename U, std::size_t N, typename Op>
-GlobPtr<U, N> transform(GlobPtr<T1, N> first1, GlobPtr<T1, N> last1, GlobPtr<T2, N> first2,
-                        GlobPtr<U, N> out, Op op) {
+GlobPtr<U, N> transform(GlobPtr<T1, N> first1, GlobPtr<T1, N> last1, GlobPtr<T2, N> first2, GlobPtr<U, N> out,
+                        Op op) {
   auto in1 = detail::make_range(first1, last1, "dash::transform");
   auto in2 = detail::range_from(first2, in1.size(), "dash::transform");
   auto dst = detail::range_from(out, in1.size(), "dash::transform");
   detail::require_aligned(in1, in2, "dash::transform", "the second input range");
   detail::require_aligned(in1, dst, "dash::transform", "the output range");
-  const auto* in2_base = in2.core->mem.local();
-  auto* out_base = dst.core->mem.local();
-  detail::for_each_local(in1, [&](auto* data, const detail::LocalPiece& piece) {
-    const auto* b = in2_base + piece.lindex;
-    auto* o = out_base + piece.lindex;
+  const auto *in2_base = in2.core->mem.local();
+  auto *out_base = dst.core->mem.local();
+  detail::for_each_local(in1, [&](auto *data, const detail::LocalPiece &piece) {
+    const auto *b = in2_base + piece.lindex;
+    auto *o = out_base + piece.lindex;
     for (std::size_t i = 0; i < piece.len; ++i) o[i] = op(data[i], b[i]);
   });
   in1.team().barrier();

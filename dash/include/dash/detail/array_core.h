@@ -18,19 +18,19 @@ namespace dash::detail {
 
 template <typename T, std::size_t N>
 struct ArrayCore {
-  ArrayCore(const Pattern<N>& pat, const Team& team, const char* what)
+  ArrayCore(const Pattern<N> &pat, const Team &team, const char *what)
       : pattern(pat), mem(team, pat.local_capacity(), what), myid(team.myid()) {}
 
   /// Reference to element `index` of unit `unit`.
   template <typename U = T>
   GlobRef<U> ref(std::size_t unit, std::size_t index) const {
-    T* direct = mem.direct(unit);
+    T *direct = mem.direct(unit);
     return GlobRef<U>(mem.gptr(unit, index), direct ? direct + index : nullptr);
   }
 
   /// Reference to the element at global coordinates `coords`.
   template <typename U = T>
-  GlobRef<U> ref(const std::array<std::size_t, N>& coords) const {
+  GlobRef<U> ref(const std::array<std::size_t, N> &coords) const {
     LocalIndex li = pattern.local(coords);
     return ref<U>(li.unit, li.index);
   }

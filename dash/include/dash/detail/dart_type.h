@@ -21,10 +21,10 @@ namespace dash::detail {
 template <typename T>
 constexpr dart_datatype_t dart_type() {
   if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
-#define DASH_DART_TYPE_ROW_(name, ctype, cls, mpi)                                      \
-  if ((std::string_view(#cls) == "INT" || std::string_view(#cls) == "FLOAT") &&         \
-      sizeof(ctype) == sizeof(T) && std::is_signed_v<ctype> == std::is_signed_v<T> &&  \
-      std::is_floating_point_v<ctype> == std::is_floating_point_v<T>)                   \
+#define DASH_DART_TYPE_ROW_(name, ctype, cls, mpi)                                    \
+  if ((std::string_view(#cls) == "INT" || std::string_view(#cls) == "FLOAT") &&       \
+      sizeof(ctype) == sizeof(T) && std::is_signed_v<ctype> == std::is_signed_v<T> && \
+      std::is_floating_point_v<ctype> == std::is_floating_point_v<T>)                 \
     return DART_TYPE_##name;
     DART_BASIC_TYPES(DASH_DART_TYPE_ROW_)
 #undef DASH_DART_TYPE_ROW_
@@ -38,7 +38,7 @@ inline constexpr bool is_dart_arithmetic_v = dart_type<T>() != DART_TYPE_UNDEFIN
 
 /// True for the integer types among them (bitwise operations).
 template <typename T>
-inline constexpr bool is_dart_integral_v = is_dart_arithmetic_v<T> && std::is_integral_v<T>;
+inline constexpr bool is_dart_integral_v = is_dart_arithmetic_v<T> &&std::is_integral_v<T>;
 
 }  // namespace dash::detail
 

@@ -18,13 +18,13 @@ namespace dash::detail {
 
 /// Whether T is accessed as one lock-free relaxed atomic.
 template <typename T>
-inline constexpr bool direct_atomic_v =
-    (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) &&
-    alignof(T) == sizeof(T);
+inline constexpr bool direct_atomic_v = (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 ||
+                                         sizeof(T) == 8) &&
+                                        alignof(T) == sizeof(T);
 
 /// Reads *p as dart_get_blocking does.
 template <typename T>
-std::remove_const_t<T> direct_load(const T* p) {
+std::remove_const_t<T> direct_load(const T *p) {
   std::remove_const_t<T> value;
   std::atomic_thread_fence(std::memory_order_acquire);
   if constexpr (direct_atomic_v<T>)
@@ -37,7 +37,7 @@ std::remove_const_t<T> direct_load(const T* p) {
 /// Writes *p as dart_put does: visible to others at the latest after the
 /// next fence (dart_flush).
 template <typename T>
-void direct_store_unfenced(T* p, T value) {
+void direct_store_unfenced(T *p, T value) {
   if constexpr (direct_atomic_v<T>)
     __atomic_store(p, &value, __ATOMIC_RELAXED);
   else
@@ -46,7 +46,7 @@ void direct_store_unfenced(T* p, T value) {
 
 /// Writes *p as dart_put_blocking does.
 template <typename T>
-void direct_store(T* p, T value) {
+void direct_store(T *p, T value) {
   direct_store_unfenced(p, value);
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }

@@ -28,7 +28,7 @@ class GlobalMemory {
 
   /// Collective over `team`: every unit passes the same capacity.
   /// `what` names the owner for diagnostics (a string literal).
-  GlobalMemory(const Team& team, std::size_t capacity, const char* what)
+  GlobalMemory(const Team &team, std::size_t capacity, const char *what)
       : team_(team), capacity_(capacity), what_(what) {
     epoch_ = register_object(what);
     try {
@@ -45,25 +45,25 @@ class GlobalMemory {
     for (std::size_t u = 0; u < n; ++u) {
       units_[u] = static_cast<dart_unit_t>(team.global_id(team_unit_t(u)));
       // Fails (DART_ERR_INVAL) for parts not reachable by load/store.
-      void* addr = nullptr;
+      void *addr = nullptr;
       if (capacity > 0 && dart_gptr_getaddr(gptr(u, 0), &addr) == DART_OK)
-        direct_[u] = static_cast<T*>(addr);
+        direct_[u] = static_cast<T *>(addr);
     }
     local_ = direct_[team.myid()];
   }
 
   ~GlobalMemory() { release(); }
 
-  GlobalMemory(GlobalMemory&& other) noexcept { swap(other); }
-  GlobalMemory& operator=(GlobalMemory&& other) noexcept {
+  GlobalMemory(GlobalMemory &&other) noexcept { swap(other); }
+  GlobalMemory &operator=(GlobalMemory &&other) noexcept {
     if (this != &other) {
       release();
       swap(other);
     }
     return *this;
   }
-  GlobalMemory(const GlobalMemory&) = delete;
-  GlobalMemory& operator=(const GlobalMemory&) = delete;
+  GlobalMemory(const GlobalMemory &) = delete;
+  GlobalMemory &operator=(const GlobalMemory &) = delete;
 
   /// DART global pointer to element `index` of unit `unit` (team-relative).
   dart_gptr_t gptr(std::size_t unit, std::size_t index) const {
@@ -74,11 +74,11 @@ class GlobalMemory {
     return g;
   }
   /// Pointer to unit `unit`'s part if reachable by load/store, else nullptr.
-  T* direct(std::size_t unit) const { return direct_[unit]; }
+  T *direct(std::size_t unit) const { return direct_[unit]; }
   /// The calling unit's part.
-  T* local() const { return local_; }
+  T *local() const { return local_; }
   std::size_t capacity() const { return capacity_; }
-  const Team& team() const { return team_; }
+  const Team &team() const { return team_; }
   std::uint64_t epoch() const { return epoch_; }
   bool is_alive() const { return alive(epoch_); }
   /// Any pointer into the allocation, for flushes.
@@ -90,13 +90,13 @@ class GlobalMemory {
     if (release_object(what_, epoch_)) {
       dart_ret_t status = dart_team_memfree(base_);
       if (status != DART_OK)
-        std::fprintf(stderr, "%s: dart_team_memfree failed: %s (%s)\n", what_,
-                     dart_strerror(status), dart_last_error());
+        std::fprintf(stderr, "%s: dart_team_memfree failed: %s (%s)\n", what_, dart_strerror(status),
+                     dart_last_error());
     }
     epoch_ = 0;
   }
 
-  void swap(GlobalMemory& other) noexcept {
+  void swap(GlobalMemory &other) noexcept {
     std::swap(team_, other.team_);
     std::swap(base_, other.base_);
     std::swap(capacity_, other.capacity_);
@@ -110,11 +110,11 @@ class GlobalMemory {
   Team team_;
   dart_gptr_t base_ = DART_GPTR_NULL;
   std::size_t capacity_ = 0;
-  T* local_ = nullptr;
-  std::vector<T*> direct_;
+  T *local_ = nullptr;
+  std::vector<T *> direct_;
   std::vector<dart_unit_t> units_;
   std::uint64_t epoch_ = 0;  // 0: owns nothing
-  const char* what_ = "dash global memory";
+  const char *what_ = "dash global memory";
 };
 
 }  // namespace dash::detail

@@ -27,7 +27,7 @@ using Coords = std::array<std::size_t, N>;
 
 /// Global coordinates of position `pos` in `view`.
 template <std::size_t N>
-Coords<N> view_coords(const Block<N>& view, std::size_t pos) {
+Coords<N> view_coords(const Block<N> &view, std::size_t pos) {
   Coords<N> c;
   for (std::size_t d = N; d-- > 0;) {
     c[d] = view.offsets[d] + pos % view.extents[d];
@@ -38,7 +38,7 @@ Coords<N> view_coords(const Block<N>& view, std::size_t pos) {
 
 /// Position of global coordinates `c` (inside `view`) in `view`.
 template <std::size_t N>
-std::size_t view_pos(const Block<N>& view, const Coords<N>& c) {
+std::size_t view_pos(const Block<N> &view, const Coords<N> &c) {
   std::size_t pos = 0;
   for (std::size_t d = 0; d < N; ++d) pos = pos * view.extents[d] + (c[d] - view.offsets[d]);
   return pos;
@@ -47,12 +47,12 @@ std::size_t view_pos(const Block<N>& view, const Coords<N>& c) {
 /// The positions [first, last) of `view` as boxes of global coordinates,
 /// in range order (at most 2N-1 of them).
 template <std::size_t N>
-std::vector<Block<N>> range_boxes(const Block<N>& view, std::size_t first, std::size_t last) {
+std::vector<Block<N>> range_boxes(const Block<N> &view, std::size_t first, std::size_t last) {
   std::vector<Block<N>> boxes;
   Coords<N> prefix{};
   // Splits [first, last) of the sub-array of dimensions >= d (dimensions
   // < d fixed at prefix).
-  auto split = [&](auto&& self, std::size_t d, std::size_t lo, std::size_t hi) -> void {
+  auto split = [&](auto &&self, std::size_t d, std::size_t lo, std::size_t hi) -> void {
     if (lo >= hi) return;
     auto add = [&](std::size_t from, std::size_t to) {  // rows [from, to) of dimension d
       Block<N> box;
@@ -90,15 +90,14 @@ std::vector<Block<N>> range_boxes(const Block<N>& view, std::size_t first, std::
 /// The calling unit's coordinate intervals along dimension `d` within
 /// [lo, hi): its blocks there, in increasing order.
 template <std::size_t N>
-void unit_intervals(const Pattern<N>& pattern, std::size_t d, std::size_t ucoord, std::size_t lo,
-                    std::size_t hi, std::vector<std::array<std::size_t, 2>>& out) {
+void unit_intervals(const Pattern<N> &pattern, std::size_t d, std::size_t ucoord, std::size_t lo,
+                    std::size_t hi, std::vector<std::array<std::size_t, 2>> &out) {
   out.clear();
   if (lo >= hi) return;
   std::size_t b = pattern.blocksize(d), p = pattern.teamspec().extent(d);
   std::size_t g = lo / b, gend = (hi - 1) / b;
   g += (ucoord + p - g % p) % p;  // first block >= g of this unit
-  for (; g <= gend; g += p)
-    out.push_back({std::max(lo, g * b), std::min(hi, (g + 1) * b)});
+  for (; g <= gend; g += p) out.push_back({std::max(lo, g * b), std::min(hi, (g + 1) * b)});
 }
 
 /// A piece of a range on one unit: local indices [lindex, lindex + len),
@@ -110,22 +109,22 @@ struct LocalPiece {
 /// Calls f(const LocalPiece&) for the pieces of positions [first, last) of
 /// `view` stored on `unit`, in range order, merged where contiguous.
 template <std::size_t N, typename F>
-void for_each_local_piece(const Pattern<N>& pattern, const Block<N>& view, std::size_t first,
-                          std::size_t last, std::size_t unit, F&& f) {
+void for_each_local_piece(const Pattern<N> &pattern, const Block<N> &view, std::size_t first,
+                          std::size_t last, std::size_t unit, F &&f) {
   if (first >= last || pattern.local_size(unit) == 0) return;
   Coords<N> ucoords = pattern.teamspec().coords(unit);
   std::array<std::vector<std::array<std::size_t, 2>>, N> iv;
   LocalPiece pending{0, 0, 0, 0};
-  auto emit = [&](const LocalPiece& piece) {
+  auto emit = [&](const LocalPiece &piece) {
     if (pending.len > 0 && pending.lindex + pending.len == piece.lindex &&
         pending.pos + pending.len == piece.pos && pending.gindex + pending.len == piece.gindex) {
       pending.len += piece.len;
       return;
     }
-    if (pending.len > 0) f(static_cast<const LocalPiece&>(pending));
+    if (pending.len > 0) f(static_cast<const LocalPiece &>(pending));
     pending = piece;
   };
-  for (const Block<N>& box : range_boxes(view, first, last)) {
+  for (const Block<N> &box : range_boxes(view, first, last)) {
     bool empty = false;
     for (std::size_t d = 0; d < N && !empty; ++d) {
       unit_intervals(pattern, d, ucoords[d], box.offsets[d], box.offsets[d] + box.extents[d], iv[d]);
@@ -138,7 +137,7 @@ void for_each_local_piece(const Pattern<N>& pattern, const Block<N>& view, std::
     Coords<N> c;
     for (std::size_t d = 0; d < N; ++d) c[d] = iv[d][0][0];
     for (;;) {
-      for (const auto& interval : iv[N - 1]) {
+      for (const auto &interval : iv[N - 1]) {
         c[N - 1] = interval[0];
         LocalIndex li = pattern.local(c);
         emit({li.index, interval[1] - interval[0], view_pos(view, c), pattern.global_index(c)});
@@ -156,7 +155,7 @@ void for_each_local_piece(const Pattern<N>& pattern, const Block<N>& view, std::
       if (d == static_cast<std::size_t>(-1)) break;
     }
   }
-  if (pending.len > 0) f(static_cast<const LocalPiece&>(pending));
+  if (pending.len > 0) f(static_cast<const LocalPiece &>(pending));
 }
 
 /// A piece of a range on any unit: local indices [lindex, lindex + len) of
@@ -168,9 +167,9 @@ struct GlobalPiece {
 /// Calls f(const GlobalPiece&) for all pieces of positions [first, last) of
 /// `view`, in range order.
 template <std::size_t N, typename F>
-void for_each_global_piece(const Pattern<N>& pattern, const Block<N>& view, std::size_t first,
-                           std::size_t last, F&& f) {
-  for (const Block<N>& box : range_boxes(view, first, last)) {
+void for_each_global_piece(const Pattern<N> &pattern, const Block<N> &view, std::size_t first,
+                           std::size_t last, F &&f) {
+  for (const Block<N> &box : range_boxes(view, first, last)) {
     // Dimensions after k are whole: each combination of coordinates in
     // dimensions < k is one linear segment of global indices.
     std::size_t k = N - 1;
@@ -181,7 +180,7 @@ void for_each_global_piece(const Pattern<N>& pattern, const Block<N>& view, std:
     for (std::size_t d = 0; d <= k; ++d) c[d] = box.offsets[d];
     for (;;) {
       std::size_t g0 = pattern.global_index(c), pos = view_pos(view, c);
-      pattern.for_each_run(g0, g0 + seglen, [&](const LocalRun& run) {
+      pattern.for_each_run(g0, g0 + seglen, [&](const LocalRun &run) {
         f(GlobalPiece{run.unit, run.offset, run.length, pos});
         pos += run.length;
       });

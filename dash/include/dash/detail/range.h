@@ -24,12 +24,12 @@ namespace dash::detail {
 
 template <typename T, std::size_t N>
 struct Range {
-  const ArrayCore<T, N>* core;
+  const ArrayCore<T, N> *core;
   Block<N> view;
   std::size_t first, last;
 
   std::size_t size() const { return last - first; }
-  const Team& team() const { return core->mem.team(); }
+  const Team &team() const { return core->mem.team(); }
   dart_team_t dart_team() const { return core->mem.team().dart_id(); }
   std::size_t nunits() const { return core->mem.team().size(); }
   std::size_t myid() const { return core->myid; }
@@ -37,8 +37,8 @@ struct Range {
 
 /// Checks that [first, last) is a range of one view of one live container.
 template <typename T, std::size_t N>
-Range<std::remove_const_t<T>, N> make_range(const GlobPtr<T, N>& first, const GlobPtr<T, N>& last,
-                                            const char* what) {
+Range<std::remove_const_t<T>, N> make_range(const GlobPtr<T, N> &first, const GlobPtr<T, N> &last,
+                                            const char *what) {
   if (!first.core() || first.core() != last.core())
     throw std::invalid_argument(std::string(what) +
                                 ": first and last belong to different containers (or are null)");
@@ -57,37 +57,34 @@ Range<std::remove_const_t<T>, N> make_range(const GlobPtr<T, N>& first, const Gl
 /// Calls f(T* data, const LocalPiece& piece) for the calling unit's pieces
 /// of the range, in range order: data points to piece.len elements.
 template <typename T, std::size_t N, typename F>
-void for_each_local(const Range<T, N>& r, F&& f) {
-  T* base = r.core->mem.local();
+void for_each_local(const Range<T, N> &r, F &&f) {
+  T *base = r.core->mem.local();
   for_each_local_piece(r.core->pattern, r.view, r.first, r.last, r.myid(),
-                       [&](const LocalPiece& piece) { f(base + piece.lindex, piece); });
+                       [&](const LocalPiece &piece) { f(base + piece.lindex, piece); });
 }
 
 /// Gathers `bytes` bytes from every unit of `team`, in unit order.
-inline std::vector<unsigned char> allgather_bytes(const Team& team, const void* mine,
-                                                  std::size_t bytes) {
+inline std::vector<unsigned char> allgather_bytes(const Team &team, const void *mine, std::size_t bytes) {
   std::vector<unsigned char> all(bytes * team.size());
-  check(dart_allgather(mine, all.data(), bytes, DART_TYPE_BYTE, team.dart_id()),
-        "dart_allgather");
+  check(dart_allgather(mine, all.data(), bytes, DART_TYPE_BYTE, team.dart_id()), "dart_allgather");
   return all;
 }
 
 /// Gathers one trivially copyable value from every unit, in unit order.
 template <typename V>
-std::vector<V> allgather_value(const Team& team, const V& mine) {
+std::vector<V> allgather_value(const Team &team, const V &mine) {
   static_assert(std::is_trivially_copyable_v<V>);
   std::vector<unsigned char> raw = allgather_bytes(team, &mine, sizeof(V));
   std::vector<V> all(team.size());
-  std::memcpy(static_cast<void*>(all.data()), raw.data(), raw.size());
+  std::memcpy(static_cast<void *>(all.data()), raw.data(), raw.size());
   return all;
 }
 
 /// Reduces one int64 over the team with a DART operation. Signed on
 /// purpose: MPICH 4.0.2 compares unsigned types as signed in MPI_MIN/MAX.
-inline std::int64_t allreduce_i64(const Team& team, std::int64_t mine, dart_operation_t op) {
+inline std::int64_t allreduce_i64(const Team &team, std::int64_t mine, dart_operation_t op) {
   std::int64_t result = 0;
-  check(dart_allreduce(&mine, &result, 1, DART_TYPE_INT64, op, team.dart_id()),
-        "dart_allreduce");
+  check(dart_allreduce(&mine, &result, 1, DART_TYPE_INT64, op, team.dart_id()), "dart_allreduce");
   return result;
 }
 

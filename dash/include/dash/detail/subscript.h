@@ -18,7 +18,7 @@ namespace dash::detail {
 template <typename T, typename U, std::size_t N, std::size_t K>
 class Subscript {
  public:
-  Subscript(const ArrayCore<T, N>* core, const std::array<std::size_t, N>& coords)
+  Subscript(const ArrayCore<T, N> *core, const std::array<std::size_t, N> &coords)
       : core_(core), coords_(coords) {}
 
   decltype(auto) operator[](std::size_t i) const {
@@ -31,7 +31,7 @@ class Subscript {
   }
 
  private:
-  const ArrayCore<T, N>* core_;
+  const ArrayCore<T, N> *core_;
   std::array<std::size_t, N> coords_;
 };
 

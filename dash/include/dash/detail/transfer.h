@@ -34,11 +34,11 @@ struct TransferGroup {
 /// The groups of positions [first, last) of `view`; buffer positions are
 /// relative to `first`.
 template <std::size_t N>
-std::vector<TransferGroup> transfer_plan(const Pattern<N>& pattern, const Block<N>& view,
-                                         std::size_t first, std::size_t last) {
+std::vector<TransferGroup> transfer_plan(const Pattern<N> &pattern, const Block<N> &view, std::size_t first,
+                                         std::size_t last) {
   std::vector<TransferGroup> plan, open(pattern.nunits(), TransferGroup{0, 0, 0, 0, 0, 0, 0});
-  for_each_global_piece(pattern, view, first, last, [&](const GlobalPiece& p) {
-    TransferGroup& g = open[p.unit];
+  for_each_global_piece(pattern, view, first, last, [&](const GlobalPiece &p) {
+    TransferGroup &g = open[p.unit];
     std::size_t pos = p.pos - first;
     if (g.count == 1 && p.lindex == g.lindex + g.len && pos == g.pos + g.len) {
       g.len += p.len;  // continues the run on both sides
@@ -51,8 +51,7 @@ std::vector<TransferGroup> transfer_plan(const Pattern<N>& pattern, const Block<
         g.count = 2;
         return;
       }
-      if (g.count > 1 && p.lindex == g.lindex + g.count * g.lstride &&
-          pos == g.pos + g.count * g.pstride) {
+      if (g.count > 1 && p.lindex == g.lindex + g.count * g.lstride && pos == g.pos + g.count * g.pstride) {
         ++g.count;
         return;
       }
@@ -60,15 +59,15 @@ std::vector<TransferGroup> transfer_plan(const Pattern<N>& pattern, const Block<
     if (g.count > 0) plan.push_back(g);
     g = TransferGroup{p.unit, p.lindex, p.len, 1, p.len, pos, p.len};
   });
-  for (const TransferGroup& g : open)
+  for (const TransferGroup &g : open)
     if (g.count > 0) plan.push_back(g);
   return plan;
 }
 
 /// Byte layout of `count` blocks of `len` elements `stride` apart: BYTE if
 /// contiguous, else a strided type kept alive by `transfers`.
-inline dart_datatype_t strided_bytes(std::size_t elem, std::size_t count, std::size_t len,
-                                     std::size_t stride, Transfers& transfers) {
+inline dart_datatype_t strided_bytes(std::size_t elem, std::size_t count, std::size_t len, std::size_t stride,
+                                     Transfers &transfers) {
   if (count == 1 || stride == len) return DART_TYPE_BYTE;
   dart_datatype_t type = DART_TYPE_UNDEFINED;
   check(dart_type_create_strided(DART_TYPE_BYTE, stride * elem, len * elem, &type),
@@ -81,16 +80,16 @@ inline dart_datatype_t strided_bytes(std::size_t elem, std::size_t count, std::s
 /// from (put) `buf`, which holds them in range order. Handles and types go
 /// to `transfers`; directly reachable parts are done on return.
 template <typename T, std::size_t N>
-void start_transfer(const ArrayCore<T, N>& core, const Block<N>& view, std::size_t first,
-                    std::size_t last, T* buf, bool put, Transfers& transfers) {
+void start_transfer(const ArrayCore<T, N> &core, const Block<N> &view, std::size_t first, std::size_t last,
+                    T *buf, bool put, Transfers &transfers) {
   constexpr std::size_t elem = sizeof(T);
-  for (const TransferGroup& g : transfer_plan(core.pattern, view, first, last)) {
-    if (T* direct = core.mem.direct(g.unit)) {
+  for (const TransferGroup &g : transfer_plan(core.pattern, view, first, last)) {
+    if (T *direct = core.mem.direct(g.unit)) {
       // Fenced as DART's blocking shared-memory transfers (direct_access.h).
       if (!put) std::atomic_thread_fence(std::memory_order_acquire);
       for (std::size_t i = 0; i < g.count; ++i) {
-        T* remote = direct + g.lindex + i * g.lstride;
-        T* local = buf + g.pos + i * g.pstride;
+        T *remote = direct + g.lindex + i * g.lstride;
+        T *local = buf + g.pos + i * g.pstride;
         if (put)
           std::memmove(remote, local, g.len * elem);
         else
@@ -104,17 +103,14 @@ void start_transfer(const ArrayCore<T, N>& core, const Block<N>& view, std::size
     dart_handle_t handle = DART_HANDLE_NULL;
     std::size_t nbytes = g.count * g.len * elem;
     if (put) {
-      check(dart_put_handle(core.mem.gptr(g.unit, g.lindex), buf + g.pos, nbytes, ltype, rtype,
-                            &handle),
+      check(dart_put_handle(core.mem.gptr(g.unit, g.lindex), buf + g.pos, nbytes, ltype, rtype, &handle),
             "dart_put_handle");
     } else if (rtype != DART_TYPE_BYTE || ltype != DART_TYPE_BYTE) {
       // No handle for strided gets (see Transfers::flush_local).
-      check(dart_get(buf + g.pos, core.mem.gptr(g.unit, g.lindex), nbytes, rtype, ltype),
-            "dart_get");
+      check(dart_get(buf + g.pos, core.mem.gptr(g.unit, g.lindex), nbytes, rtype, ltype), "dart_get");
       transfers.flush_local(core.mem.base());
     } else {
-      check(dart_get_handle(buf + g.pos, core.mem.gptr(g.unit, g.lindex), nbytes, rtype, ltype,
-                            &handle),
+      check(dart_get_handle(buf + g.pos, core.mem.gptr(g.unit, g.lindex), nbytes, rtype, ltype, &handle),
             "dart_get_handle");
     }
     transfers.add(handle);

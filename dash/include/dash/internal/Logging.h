@@ -24,21 +24,21 @@ enum class LogLevel { None, Error, Warn, Info, Debug, Trace };
 LogLevel log_level();
 
 /// Writes one message line (with unit, level and place) to stderr.
-void log_write(LogLevel level, const char* file, int line, const std::string& text);
+void log_write(LogLevel level, const char *file, int line, const std::string &text);
 
 template <typename... Args>
-void log(LogLevel level, const char* file, int line, const Args&... args) {
+void log(LogLevel level, const char *file, int line, const Args &...args) {
   std::ostringstream os;
-  const char* sep = "";
+  const char *sep = "";
   ((os << sep << args, sep = " "), ...);
   log_write(level, file, line, os.str());
 }
 
 }  // namespace dash::detail
 
-#define DASH_LOG_AT_(level, ...)                                                        \
-  do {                                                                                  \
-    if (::dash::detail::log_level() >= ::dash::detail::LogLevel::level)                 \
+#define DASH_LOG_AT_(level, ...)                                                             \
+  do {                                                                                       \
+    if (::dash::detail::log_level() >= ::dash::detail::LogLevel::level)                      \
       ::dash::detail::log(::dash::detail::LogLevel::level, __FILE__, __LINE__, __VA_ARGS__); \
   } while (0)
 

@@ -19,21 +19,16 @@ struct DimMapping {
 
   DimMapping() = default;
   DimMapping(size_type n, size_type p, size_type b)
-      : extent(n), units(p), block(b), nblocks((n + b - 1) / b),
-        last_owner((nblocks - 1) % units) {}
+      : extent(n), units(p), block(b), nblocks((n + b - 1) / b), last_owner((nblocks - 1) % units) {}
 
   /// Unit coordinate owning global coordinate x.
   size_type unit_of(size_type x) const { return (x / block) % units; }
   /// Local coordinate of global coordinate x in its owner.
   size_type local_of(size_type x) const { return x / block / units * block + x % block; }
   /// Global coordinate of local coordinate l of unit coordinate u.
-  size_type global_of(size_type u, size_type l) const {
-    return (l / block * units + u) * block + l % block;
-  }
+  size_type global_of(size_type u, size_type l) const { return (l / block * units + u) * block + l % block; }
   /// Number of blocks owned by unit coordinate u.
-  size_type local_blocks(size_type u) const {
-    return u < nblocks ? (nblocks - 1 - u) / units + 1 : 0;
-  }
+  size_type local_blocks(size_type u) const { return u < nblocks ? (nblocks - 1 - u) / units + 1 : 0; }
   /// Number of elements owned by unit coordinate u.
   size_type local_extent(size_type u) const {
     size_type full = local_blocks(u) * block;

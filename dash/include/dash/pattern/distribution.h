@@ -58,10 +58,10 @@ class Distribution {
   /// Returns true unless the type is None.
   constexpr bool is_distributed() const { return type_ != DistributionType::None; }
 
-  constexpr bool operator==(const Distribution& other) const {
+  constexpr bool operator==(const Distribution &other) const {
     return type_ == other.type_ && blocksize_ == other.blocksize_;
   }
-  constexpr bool operator!=(const Distribution& other) const { return !(*this == other); }
+  constexpr bool operator!=(const Distribution &other) const { return !(*this == other); }
 
  private:
   static constexpr bool has_fixed_blocksize(DistributionType type) {
@@ -90,9 +90,7 @@ constexpr Distribution BLOCKCYCLIC(std::size_t blocksize) {
 /// like BLOCKCYCLIC; a pattern with a TILE dimension stores each unit's
 /// elements tile by tile (see Pattern). Throws std::invalid_argument if
 /// `blocksize` is 0.
-constexpr Distribution TILE(std::size_t blocksize) {
-  return Distribution(DistributionType::Tile, blocksize);
-}
+constexpr Distribution TILE(std::size_t blocksize) { return Distribution(DistributionType::Tile, blocksize); }
 
 /// One Distribution per dimension of an N-dimensional pattern.
 template <std::size_t N>
@@ -104,27 +102,26 @@ class DistributionSpec {
   constexpr DistributionSpec() { dists_[0] = BLOCKED; }
 
   /// One distribution per dimension, e.g. DistributionSpec<2>(BLOCKED, NONE).
-  template <typename... Ds,
-            typename = std::enable_if_t<sizeof...(Ds) == N &&
-                                        (std::is_convertible_v<Ds, Distribution> && ...)>>
+  template <typename... Ds, typename = std::enable_if_t<sizeof...(Ds) == N &&
+                                                        (std::is_convertible_v<Ds, Distribution> && ...)>>
   constexpr DistributionSpec(Ds... dists) : dists_{{Distribution(dists)...}} {}
 
   /// Returns the distribution of dimension `d` (unchecked).
-  constexpr const Distribution& operator[](std::size_t d) const { return dists_[d]; }
+  constexpr const Distribution &operator[](std::size_t d) const { return dists_[d]; }
 
   /// Returns true if any dimension is TILE (tile-by-tile local storage).
   constexpr bool is_tiled() const {
-    for (const Distribution& dist : dists_)
+    for (const Distribution &dist : dists_)
       if (dist.type() == DistributionType::Tile) return true;
     return false;
   }
 
-  constexpr bool operator==(const DistributionSpec& other) const {
+  constexpr bool operator==(const DistributionSpec &other) const {
     for (std::size_t d = 0; d < N; ++d)
       if (dists_[d] != other.dists_[d]) return false;
     return true;
   }
-  constexpr bool operator!=(const DistributionSpec& other) const { return !(*this == other); }
+  constexpr bool operator!=(const DistributionSpec &other) const { return !(*this == other); }
 
  private:
   std::array<Distribution, N> dists_{};

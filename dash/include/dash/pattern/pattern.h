@@ -49,8 +49,8 @@ struct LocalIndex {
   std::size_t unit;
   std::size_t index;
 
-  bool operator==(const LocalIndex& o) const { return unit == o.unit && index == o.index; }
-  bool operator!=(const LocalIndex& o) const { return !(*this == o); }
+  bool operator==(const LocalIndex &o) const { return unit == o.unit && index == o.index; }
+  bool operator!=(const LocalIndex &o) const { return !(*this == o); }
 };
 
 /// Consecutive global elements stored contiguously on one unit, at local
@@ -60,10 +60,10 @@ struct LocalRun {
   std::size_t offset;
   std::size_t length;
 
-  bool operator==(const LocalRun& o) const {
+  bool operator==(const LocalRun &o) const {
     return unit == o.unit && offset == o.offset && length == o.length;
   }
-  bool operator!=(const LocalRun& o) const { return !(*this == o); }
+  bool operator!=(const LocalRun &o) const { return !(*this == o); }
 };
 
 /// A rectangular block of global elements.
@@ -79,8 +79,8 @@ struct Block {
     return n;
   }
 
-  bool operator==(const Block& o) const { return offsets == o.offsets && extents == o.extents; }
-  bool operator!=(const Block& o) const { return !(*this == o); }
+  bool operator==(const Block &o) const { return offsets == o.offsets && extents == o.extents; }
+  bool operator!=(const Block &o) const { return !(*this == o); }
 };
 
 template <std::size_t N>
@@ -95,39 +95,35 @@ class Pattern {
   using extents_type = std::array<size_type, N>;
 
   /// `extents` distributed BLOCKED in the first dimension over `nunits`.
-  Pattern(const extents_type& extents, size_type nunits)
-      : Pattern(extents, DistributionSpec<N>(), nunits) {}
+  Pattern(const extents_type &extents, size_type nunits) : Pattern(extents, DistributionSpec<N>(), nunits) {}
 
   /// `extents` distributed by `dist` over `nunits` units, all along the first
   /// distributed dimension.
-  Pattern(const extents_type& extents, const DistributionSpec<N>& dist, size_type nunits)
+  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, size_type nunits)
       : Pattern(extents, dist, TeamSpec<N>(dist, nunits), nunits) {}
 
   /// `extents` distributed by `dist` over the units of `teamspec` (as in
   /// DASH: Pattern<2>(SizeSpec<2>(r, c), dist, teamspec)).
-  Pattern(const extents_type& extents, const DistributionSpec<N>& dist,
-          const TeamSpec<N>& teamspec)
+  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec)
       : Pattern(extents, dist, teamspec, teamspec.size()) {}
 
   /// `extents` distributed by `dist` over a team of `nunits` units arranged as
   /// `teamspec`. Throws std::invalid_argument if an extent is 0, if the
   /// teamspec does not have `nunits` units, or if a NONE dimension has more
   /// than one unit.
-  Pattern(const extents_type& extents, const DistributionSpec<N>& dist,
-          const TeamSpec<N>& teamspec, size_type nunits)
-      : extents_(extents), dist_(dist), teamspec_(teamspec), nunits_(nunits),
-        tiled_(dist.is_tiled()) {
+  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
+          size_type nunits)
+      : extents_(extents), dist_(dist), teamspec_(teamspec), nunits_(nunits), tiled_(dist.is_tiled()) {
     if (teamspec.size() != nunits)
       throw std::invalid_argument("dash::Pattern: TeamSpec has " + std::to_string(teamspec.size()) +
                                   " units, the team " + std::to_string(nunits));
     for (std::size_t d = 0; d < N; ++d) {
       size_type units = teamspec.extent(d);
       if (extents[d] == 0)
-        throw std::invalid_argument("dash::Pattern: extent of dimension " + std::to_string(d) +
-                                    " is 0");
+        throw std::invalid_argument("dash::Pattern: extent of dimension " + std::to_string(d) + " is 0");
       if (!dist[d].is_distributed() && units != 1)
-        throw std::invalid_argument("dash::Pattern: dimension " + std::to_string(d) +
-                                    " is NONE but has " + std::to_string(units) + " units");
+        throw std::invalid_argument("dash::Pattern: dimension " + std::to_string(d) + " is NONE but has " +
+                                    std::to_string(units) + " units");
       dims_[d] = detail::DimMapping(extents[d], units, dist[d].blocksize(extents[d], units));
       size_ *= extents[d];
     }
@@ -147,12 +143,11 @@ class Pattern {
   /// 1-D, as in DASH: `n` elements distributed by `dist` over all units
   /// (dash::size(): the runtime must be running).
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  explicit Pattern(size_type n, const Distribution& dist = BLOCKED)
+  explicit Pattern(size_type n, const Distribution &dist = BLOCKED)
       : Pattern(extents_type{n}, DistributionSpec<1>(dist), dash::size()) {}
   /// 1-D, as in DASH: over the units of `team` (a dash::Team).
-  template <typename TeamT, std::size_t M = N,
-            typename = std::enable_if_t<M == 1 && std::is_class_v<TeamT>>>
-  Pattern(size_type n, const Distribution& dist, const TeamT& team)
+  template <typename TeamT, std::size_t M = N, typename = std::enable_if_t<M == 1 && std::is_class_v<TeamT>>>
+  Pattern(size_type n, const Distribution &dist, const TeamT &team)
       : Pattern(extents_type{n}, DistributionSpec<1>(dist), team.size()) {}
 
   /// Returns the number of dimensions.
@@ -160,25 +155,25 @@ class Pattern {
   /// Returns the total number of elements.
   size_type size() const { return size_; }
   /// Returns the global extents.
-  const extents_type& extents() const { return extents_; }
+  const extents_type &extents() const { return extents_; }
   /// Returns the global extent of dimension `d` (unchecked).
   size_type extent(std::size_t d) const { return extents_[d]; }
   /// Returns the number of units.
   size_type nunits() const { return nunits_; }
   /// Returns the distribution of each dimension.
-  const DistributionSpec<N>& distspec() const { return dist_; }
+  const DistributionSpec<N> &distspec() const { return dist_; }
   /// Returns the unit grid.
-  const TeamSpec<N>& teamspec() const { return teamspec_; }
+  const TeamSpec<N> &teamspec() const { return teamspec_; }
   /// Returns true if local memory is stored tile by tile (a TILE dimension).
   bool is_tiled() const { return tiled_; }
   /// Returns the block (tile) size along dimension `d` (unchecked).
   size_type blocksize(std::size_t d) const { return dims_[d].block; }
 
   /// Patterns are equal if they map every element identically.
-  bool operator==(const Pattern& other) const {
+  bool operator==(const Pattern &other) const {
     return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_;
   }
-  bool operator!=(const Pattern& other) const { return !(*this == other); }
+  bool operator!=(const Pattern &other) const { return !(*this == other); }
 
   // ---- global index <-> global coordinates (row-major) ----
 
@@ -193,7 +188,7 @@ class Pattern {
   }
 
   /// Returns the linear global index of global coordinates `gcoords`.
-  size_type global_index(const coords_type& gcoords) const {
+  size_type global_index(const coords_type &gcoords) const {
     size_type gindex = 0;
     for (std::size_t d = 0; d < N; ++d) gindex = gindex * extents_[d] + gcoords[d];
     return gindex;
@@ -202,7 +197,7 @@ class Pattern {
   // ---- global -> local ----
 
   /// Returns the unit owning global coordinates `gcoords`.
-  unit_type owner(const coords_type& gcoords) const {
+  unit_type owner(const coords_type &gcoords) const {
     unit_type unit = 0;
     for (std::size_t d = 0; d < N; ++d) unit = unit * dims_[d].units + dims_[d].unit_of(gcoords[d]);
     return unit;
@@ -212,7 +207,7 @@ class Pattern {
   unit_type owner(size_type gindex) const { return owner(coords(gindex)); }
 
   /// Returns the owner and local index of global coordinates `gcoords`.
-  LocalIndex local(const coords_type& gcoords) const {
+  LocalIndex local(const coords_type &gcoords) const {
     coords_type ucoords, lcoords;
     for (std::size_t d = 0; d < N; ++d) {
       ucoords[d] = dims_[d].unit_of(gcoords[d]);
@@ -226,12 +221,12 @@ class Pattern {
 
   /// As local(gcoords); throws std::out_of_range if a coordinate is out of
   /// its extent.
-  LocalIndex local_at(const coords_type& gcoords) const {
+  LocalIndex local_at(const coords_type &gcoords) const {
     for (std::size_t d = 0; d < N; ++d)
       if (gcoords[d] >= extents_[d])
-        throw std::out_of_range("dash::Pattern::local_at: coordinate " +
-                                std::to_string(gcoords[d]) + " of dimension " + std::to_string(d) +
-                                " not in [0, " + std::to_string(extents_[d]) + ")");
+        throw std::out_of_range("dash::Pattern::local_at: coordinate " + std::to_string(gcoords[d]) +
+                                " of dimension " + std::to_string(d) + " not in [0, " +
+                                std::to_string(extents_[d]) + ")");
     return local(gcoords);
   }
 
@@ -245,7 +240,7 @@ class Pattern {
 
   /// Returns the local coordinates of global coordinates `gcoords` in their
   /// owner.
-  coords_type local_coords(const coords_type& gcoords) const {
+  coords_type local_coords(const coords_type &gcoords) const {
     coords_type lcoords;
     for (std::size_t d = 0; d < N; ++d) lcoords[d] = dims_[d].local_of(gcoords[d]);
     return lcoords;
@@ -254,7 +249,7 @@ class Pattern {
   // ---- local -> global ----
 
   /// Returns the global coordinates of local coordinates `lcoords` of `unit`.
-  coords_type global(unit_type unit, const coords_type& lcoords) const {
+  coords_type global(unit_type unit, const coords_type &lcoords) const {
     coords_type ucoords = teamspec_.coords(unit), gcoords;
     for (std::size_t d = 0; d < N; ++d) gcoords[d] = dims_[d].global_of(ucoords[d], lcoords[d]);
     return gcoords;
@@ -276,15 +271,14 @@ class Pattern {
     size_type n = local_size(unit);
     if (lindex >= n)
       throw std::out_of_range("dash::Pattern::global_at: local index " + std::to_string(lindex) +
-                              " of unit " + std::to_string(unit) + " not in [0, " +
-                              std::to_string(n) + ")");
+                              " of unit " + std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
     return global_index(unit, lindex);
   }
 
   // ---- local index <-> local coordinates ----
 
   /// Returns the local index of local coordinates `lcoords` of `unit`.
-  size_type local_index(unit_type unit, const coords_type& lcoords) const {
+  size_type local_index(unit_type unit, const coords_type &lcoords) const {
     return offset(teamspec_.coords(unit), lcoords);
   }
 
@@ -335,7 +329,7 @@ class Pattern {
   /// dimension.)
   size_type local_capacity() const {
     size_type n = 1;
-    for (const auto& dim : dims_) n *= dim.local_extent(0);
+    for (const auto &dim : dims_) n *= dim.local_extent(0);
     return n;
   }
 
@@ -356,8 +350,8 @@ class Pattern {
   Block<N> block(size_type gblock) const {
     size_type n = nblocks();
     if (gblock >= n)
-      throw std::out_of_range("dash::Pattern::block: block " + std::to_string(gblock) +
-                              " not in [0, " + std::to_string(n) + ")");
+      throw std::out_of_range("dash::Pattern::block: block " + std::to_string(gblock) + " not in [0, " +
+                              std::to_string(n) + ")");
     Block<N> blk;
     for (std::size_t d = N; d-- > 0;) {
       size_type g = gblock % dims_[d].nblocks;
@@ -390,9 +384,8 @@ class Pattern {
     extents_type nblocks = local_blockspec(unit);
     size_type n = product(nblocks);
     if (lblock >= n)
-      throw std::out_of_range("dash::Pattern::local_block: block " + std::to_string(lblock) +
-                              " of unit " + std::to_string(unit) + " not in [0, " +
-                              std::to_string(n) + ")");
+      throw std::out_of_range("dash::Pattern::local_block: block " + std::to_string(lblock) + " of unit " +
+                              std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
     coords_type ucoords = teamspec_.coords(unit);
     Block<N> blk;
     for (std::size_t d = N; d-- > 0;) {
@@ -412,11 +405,10 @@ class Pattern {
   /// run per unit). O(N) per block piece. Throws std::out_of_range unless
   /// first <= last <= size().
   template <typename F>
-  void for_each_run(size_type first, size_type last, F&& visit) const {
+  void for_each_run(size_type first, size_type last, F &&visit) const {
     if (first > last || last > size_)
-      throw std::out_of_range("dash::Pattern::for_each_run: range [" + std::to_string(first) +
-                              ", " + std::to_string(last) + ") not in [0, " +
-                              std::to_string(size_) + ")");
+      throw std::out_of_range("dash::Pattern::for_each_run: range [" + std::to_string(first) + ", " +
+                              std::to_string(last) + ") not in [0, " + std::to_string(size_) + ")");
     LocalRun run{0, 0, 0};
     for (size_type gindex = first; gindex < last;) {
       coords_type gcoords = coords(gindex);
@@ -436,19 +428,19 @@ class Pattern {
   /// Returns the runs of for_each_run(first, last, ...) as a vector.
   std::vector<LocalRun> runs(size_type first, size_type last) const {
     std::vector<LocalRun> result;
-    for_each_run(first, last, [&result](const LocalRun& run) { result.push_back(run); });
+    for_each_run(first, last, [&result](const LocalRun &run) { result.push_back(run); });
     return result;
   }
 
  private:
-  static size_type product(const extents_type& extents) {
+  static size_type product(const extents_type &extents) {
     size_type n = 1;
     for (size_type extent : extents) n *= extent;
     return n;
   }
 
   // result[d] = product of extents[d+1 .. N-1].
-  static extents_type suffix_products(const extents_type& extents) {
+  static extents_type suffix_products(const extents_type &extents) {
     extents_type result;
     size_type n = 1;
     for (std::size_t d = N; d-- > 0;) {
@@ -458,21 +450,20 @@ class Pattern {
     return result;
   }
 
-  void check_unit(unit_type unit, const char* caller) const {
+  void check_unit(unit_type unit, const char *caller) const {
     if (unit >= nunits_)
-      throw std::out_of_range(std::string("dash::Pattern::") + caller + ": unit " +
-                              std::to_string(unit) + " not in [0, " + std::to_string(nunits_) +
-                              ")");
+      throw std::out_of_range(std::string("dash::Pattern::") + caller + ": unit " + std::to_string(unit) +
+                              " not in [0, " + std::to_string(nunits_) + ")");
   }
 
-  extents_type local_extents_of(const coords_type& ucoords) const {
+  extents_type local_extents_of(const coords_type &ucoords) const {
     extents_type lextents;
     for (std::size_t d = 0; d < N; ++d) lextents[d] = dims_[d].local_extent(ucoords[d]);
     return lextents;
   }
 
   // Local index of local coordinates `lcoords` of the unit at `ucoords`.
-  size_type offset(const coords_type& ucoords, const coords_type& lcoords) const {
+  size_type offset(const coords_type &ucoords, const coords_type &lcoords) const {
     extents_type lextents = local_extents_of(ucoords);
     size_type index = 0;
     if (!tiled_) {
@@ -496,7 +487,7 @@ class Pattern {
 
   // Number of global indices from `gindex` on that are certainly contiguous
   // in local memory: up to the end of the block in run_dim_.
-  size_type piece_length(size_type gindex, const coords_type& gcoords) const {
+  size_type piece_length(size_type gindex, const coords_type &gcoords) const {
     if (run_dim_ == N) return size_ - gindex;
     size_type x = gcoords[run_dim_];
     return (dims_[run_dim_].block_end(x) - x) * run_chunk_ - gindex % run_chunk_;

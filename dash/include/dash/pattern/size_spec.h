@@ -29,10 +29,10 @@ class SizeSpec {
   template <typename... Es,
             typename = std::enable_if_t<sizeof...(Es) == N && (std::is_integral_v<Es> && ...)>>
   constexpr SizeSpec(Es... extents) : extents_{{static_cast<size_type>(extents)...}} {}
-  constexpr SizeSpec(const extents_type& extents) : extents_(extents) {}
+  constexpr SizeSpec(const extents_type &extents) : extents_(extents) {}
 
   static constexpr std::size_t ndim() { return N; }
-  constexpr const extents_type& extents() const { return extents_; }
+  constexpr const extents_type &extents() const { return extents_; }
   constexpr size_type extent(std::size_t d) const { return extents_[d]; }
   /// The number of elements.
   constexpr size_type size() const {
@@ -41,7 +41,7 @@ class SizeSpec {
     return n;
   }
 
-  constexpr operator const extents_type&() const { return extents_; }
+  constexpr operator const extents_type &() const { return extents_; }
 
  private:
   extents_type extents_;

@@ -43,7 +43,7 @@ class TeamSpec {
   /// All `nunits` units along the first distributed dimension of `dist`,
   /// 1 along every other. Throws std::invalid_argument if `nunits` is 0, or
   /// if `nunits` > 1 and no dimension is distributed.
-  TeamSpec(const DistributionSpec<N>& dist, size_type nunits) {
+  TeamSpec(const DistributionSpec<N> &dist, size_type nunits) {
     std::vector<std::size_t> dims = distributed_dims(dist, nunits);
     extents_.fill(1);
     if (!dims.empty()) extents_[dims.front()] = nunits;
@@ -53,7 +53,7 @@ class TeamSpec {
   /// as possible, extents non-increasing over those dimensions (like
   /// MPI_Dims_create: 12 units over two dimensions give 4 x 3). Throws like
   /// the constructor above.
-  TeamSpec(const DistributionSpec<N>& dist, size_type nunits, balanced_t) {
+  TeamSpec(const DistributionSpec<N> &dist, size_type nunits, balanced_t) {
     std::vector<std::size_t> dims = distributed_dims(dist, nunits);
     extents_.fill(1);
     if (dims.empty()) return;
@@ -63,7 +63,7 @@ class TeamSpec {
 
   /// Explicit number of units along each dimension. Throws
   /// std::invalid_argument if any extent is 0.
-  explicit TeamSpec(const extents_type& extents) : extents_(extents) {
+  explicit TeamSpec(const extents_type &extents) : extents_(extents) {
     for (size_type extent : extents)
       if (extent == 0) throw std::invalid_argument("dash::TeamSpec: extent must be > 0");
   }
@@ -81,7 +81,7 @@ class TeamSpec {
   }
 
   /// Returns the number of units along each dimension.
-  const extents_type& extents() const { return extents_; }
+  const extents_type &extents() const { return extents_; }
 
   /// Returns the number of units along dimension `d` (unchecked).
   size_type extent(std::size_t d) const { return extents_[d]; }
@@ -96,7 +96,7 @@ class TeamSpec {
   }
 
   /// Returns the unit id at grid coordinates `coords` (unchecked).
-  size_type unit(const coords_type& coords) const {
+  size_type unit(const coords_type &coords) const {
     size_type unit = 0;
     for (std::size_t d = 0; d < N; ++d) unit = unit * extents_[d] + coords[d];
     return unit;
@@ -112,8 +112,8 @@ class TeamSpec {
     return coords;
   }
 
-  bool operator==(const TeamSpec& other) const { return extents_ == other.extents_; }
-  bool operator!=(const TeamSpec& other) const { return extents_ != other.extents_; }
+  bool operator==(const TeamSpec &other) const { return extents_ == other.extents_; }
+  bool operator!=(const TeamSpec &other) const { return extents_ != other.extents_; }
 
  private:
   // `nunits` as a product of `ndims` factors, as equal as possible, largest
@@ -140,8 +140,7 @@ class TeamSpec {
 
   // The distributed dimensions of `dist`, after checking that `nunits` units
   // can be placed on them.
-  static std::vector<std::size_t> distributed_dims(const DistributionSpec<N>& dist,
-                                                   size_type nunits) {
+  static std::vector<std::size_t> distributed_dims(const DistributionSpec<N> &dist, size_type nunits) {
     if (nunits == 0) throw std::invalid_argument("dash::TeamSpec: number of units must be > 0");
     std::vector<std::size_t> dims;
     for (std::size_t d = 0; d < N; ++d)

@@ -54,12 +54,12 @@ class BenchmarkParams {
     char host[256] = {};
     gethostname(host, sizeof host - 1);
     std::ostringstream os;
-    os << "--   unit " << std::setw(4) << dash::myid() << "  host " << host << "  cpu "
-       << current_cpu() << '\n';
+    os << "--   unit " << std::setw(4) << dash::myid() << "  host " << host << "  cpu " << current_cpu()
+       << '\n';
     std::cout << os.str() << std::flush;
   }
 
-  void print_section_start(const std::string& section) const {
+  void print_section_start(const std::string &section) const {
     if (dash::myid() == 0) std::cout << rule('-') << "-- " << section << '\n' << std::flush;
   }
   void print_section_end() const {
@@ -68,7 +68,7 @@ class BenchmarkParams {
 
   /// "--   name        value", the value right-aligned to the output width.
   template <typename T>
-  void print_param(const std::string& name, const T& value) const {
+  void print_param(const std::string &name, const T &value) const {
     if (dash::myid() != 0) return;
     std::ostringstream os;
     os << "--   " << std::left << name << ' ' << std::right
@@ -77,20 +77,18 @@ class BenchmarkParams {
   }
   /// "--   flag   value   description".
   template <typename T>
-  void print_param(const std::string& flag, const std::string& description,
-                   const T& value) const {
+  void print_param(const std::string &flag, const std::string &description, const T &value) const {
     if (dash::myid() != 0) return;
     std::ostringstream os;
-    os << "--   " << std::left << std::setw(7) << flag << ' ' << std::right << std::setw(10)
-       << value << std::setw(std::max(1, width_ - 23)) << description << '\n';
+    os << "--   " << std::left << std::setw(7) << flag << ' ' << std::right << std::setw(10) << value
+       << std::setw(std::max(1, width_ - 23)) << description << '\n';
     std::cout << os.str() << std::flush;
   }
 
   /// Every line of `lines`, prefixed.
-  void print(std::stringstream& lines, const std::string& prefix = "") const {
+  void print(std::stringstream &lines, const std::string &prefix = "") const {
     std::ostringstream os;
-    for (std::string line; std::getline(lines, line);)
-      os << "--  " << prefix << ' ' << line << '\n';
+    for (std::string line; std::getline(lines, line);) os << "--  " << prefix << ' ' << line << '\n';
     std::cout << os.str() << std::flush;
   }
 

@@ -51,7 +51,7 @@ class Timer {
   }
   /// Nothing to calibrate: the steady clock has a fixed period.
   static void Calibrate(unsigned int /*frequency*/ = 0) {}
-  static const char* TimerName() { return "steady_clock"; }
+  static const char *TimerName() { return "steady_clock"; }
 
  private:
   timestamp_t start_;
