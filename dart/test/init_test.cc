@@ -52,6 +52,17 @@ TEST(Init, StatusMessages) {
 // dart_exit, calls while not initialized, a bad variable, then re-init. MPI
 // belongs to the test main, so dart_exit leaves it alone and dart_init works
 // again.
+// With DART exited: dart_init fails naming `var` when it is `bad`, then
+// succeeds with `good`; the variable is unset again.
+static void reinit_with(const char *var, const char *bad, const char *good) {
+  setenv(var, bad, 1);
+  EXPECT_EQ(DART_ERR_INVAL, dart_init(nullptr, nullptr));
+  EXPECT_NE(nullptr, std::strstr(dart_last_error(), var));
+  setenv(var, good, 1);
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  unsetenv(var);
+}
+
 TEST(Init, CallsOutsideInitFailAndReinitWorks) {
   ASSERT_DART_OK(dart_exit());
   int flag = 1;
@@ -74,12 +85,7 @@ TEST(Init, CallsOutsideInitFailAndReinitWorks) {
   EXPECT_EQ(DART_ERR_NOTINIT, dart_team_create(DART_TEAM_ALL, nullptr, &team));
   EXPECT_EQ(DART_ERR_NOTINIT, dart_exit());
 
-  setenv("DART_LOCAL_POOL", "lots", 1);
-  EXPECT_EQ(DART_ERR_INVAL, dart_init(nullptr, nullptr));
-  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "DART_LOCAL_POOL"));
-  setenv("DART_LOCAL_POOL", "8M", 1);
-  ASSERT_DART_OK(dart_init(nullptr, nullptr));
-  unsetenv("DART_LOCAL_POOL");
+  reinit_with("DART_LOCAL_POOL", "lots", "8M");
   dart_config_t cfg;
   ASSERT_DART_OK(dart_config_get(&cfg));
   EXPECT_EQ(size_t{8} << 20, cfg.local_pool_bytes);
@@ -91,12 +97,7 @@ TEST(Init, CallsOutsideInitFailAndReinitWorks) {
 // DART_DEBUG prints the selected categories of events, and only those.
 TEST(Init, DebugEventsPrintedByCategory) {
   ASSERT_DART_OK(dart_exit());
-  setenv("DART_DEBUG", "alloc,bogus", 1);
-  EXPECT_EQ(DART_ERR_INVAL, dart_init(nullptr, nullptr));
-  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "DART_DEBUG"));
-  setenv("DART_DEBUG", "alloc,path", 1);
-  ASSERT_DART_OK(dart_init(nullptr, nullptr));
-  unsetenv("DART_DEBUG");
+  reinit_with("DART_DEBUG", "alloc,bogus", "alloc,path");
   dart_config_t cfg;
   ASSERT_DART_OK(dart_config_get(&cfg));
   EXPECT_NE(0u, cfg.debug);

@@ -43,8 +43,7 @@ static int wait_flag(int *flag, int want) {
 }
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   if (test_np > 16) ARMCI_Error("armci_access_fence: too many processes", test_np);
   void **seg = at_malloc(sizeof(area_t));
   area_t *me = seg[test_me];
@@ -106,6 +105,5 @@ int main(int argc, char **argv) {
 
   ARMCI_Barrier();
   at_free(seg);
-  ARMCI_Finalize();
-  return test_finish("armci_access_fence");
+  return at_finish("armci_access_fence");
 }

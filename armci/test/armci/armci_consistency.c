@@ -16,8 +16,7 @@
 #define ROUNDS 10
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   void **seg = at_malloc((M * 4 + 8) * sizeof(double));
   int t = (test_me + 1) % test_np;
   double *mine = seg[test_me];
@@ -151,6 +150,5 @@ int main(int argc, char **argv) {
   ARMCI_Access_end(mine);
   ARMCI_Barrier();
   at_free(seg);
-  ARMCI_Finalize();
-  return test_finish("armci_consistency");
+  return at_finish("armci_consistency");
 }

@@ -164,10 +164,8 @@ static void test_acc(int acc_type) {
 }
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   test_put_get();
   for (int k = 0; k < AT_NACC_TYPES; k++) test_acc(at_acc_types[k]);
-  ARMCI_Finalize();
-  return test_finish("armci_contig");
+  return at_finish("armci_contig");
 }

@@ -8,8 +8,7 @@
 #include "armci_test.h"
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   ARMCI_Group world;
   ARMCI_Group_get_world(&world);
   int r = -1, s = -1;
@@ -99,6 +98,5 @@ int main(int argc, char **argv) {
   free(ptrs);
   ARMCI_Barrier();
   ARMCI_Group_free(g);
-  ARMCI_Finalize();
-  return test_finish("armci_groups");
+  return at_finish("armci_groups");
 }

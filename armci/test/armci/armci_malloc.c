@@ -9,8 +9,7 @@
 static armci_size_t size_of(int p) { return (p % 2) ? 0 : (armci_size_t)(p + 1) * 24; }
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
 
   /* odd ranks contribute 0 bytes */
   void **a = at_malloc(size_of(test_me));
@@ -84,6 +83,5 @@ int main(int argc, char **argv) {
   CHECK(ARMCI_Free_local(loc) == 0, "ARMCI_Free_local failed");
   ARMCI_Barrier();
   at_free(e);
-  ARMCI_Finalize();
-  return test_finish("armci_malloc");
+  return at_finish("armci_malloc");
 }

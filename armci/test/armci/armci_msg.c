@@ -10,8 +10,7 @@
 #include "armci_test.h"
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   int me = test_me, np = test_np;
   CHECK(me >= 0 && me < np, "me %d np %d", me, np);
   armci_msg_barrier();
@@ -148,6 +147,5 @@ int main(int argc, char **argv) {
   CHECK(found, "not listed in my own domain");
 
   armci_msg_barrier();
-  ARMCI_Finalize();
-  return test_finish("armci_msg");
+  return at_finish("armci_msg");
 }

@@ -42,8 +42,7 @@ static void zero_host(void **seg) {
 }
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   if (test_np > MAXM) ARMCI_Error("armci_mutex: too many processes", test_np);
   void **seg = at_malloc(sizeof(host_t));
   zero_host(seg);
@@ -82,6 +81,5 @@ int main(int argc, char **argv) {
 
   ARMCI_Barrier();
   at_free(seg);
-  ARMCI_Finalize();
-  return test_finish("armci_mutex");
+  return at_finish("armci_mutex");
 }

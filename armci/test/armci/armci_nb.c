@@ -22,8 +22,7 @@ typedef struct {
 static double v(int w, int t, int i) { return w * 1000 + t * 100 + i + 0.25; }
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   void **seg = at_malloc((armci_size_t)sizeof(slot_t) * test_np);
   ARMCI_Access_begin(seg[test_me]);
   memset(seg[test_me], 0, sizeof(slot_t) * test_np);
@@ -161,6 +160,5 @@ int main(int argc, char **argv) {
   free(h);
   free(src);
   at_free(seg);
-  ARMCI_Finalize();
-  return test_finish("armci_nb");
+  return at_finish("armci_nb");
 }

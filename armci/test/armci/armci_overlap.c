@@ -15,8 +15,7 @@
 #define N 64
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   void **seg = at_malloc(N * sizeof(double) * 4);
   int t = (test_me + 1) % test_np, from = (test_me + test_np - 1) % test_np;
   double *mine = seg[test_me];
@@ -166,6 +165,5 @@ int main(int argc, char **argv) {
     at_free(big);
   }
   at_free(seg);
-  ARMCI_Finalize();
-  return test_finish("armci_overlap");
+  return at_finish("armci_overlap");
 }

@@ -112,8 +112,7 @@ static void test_swap(void **seg, int target, int is_long, long init) {
 }
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   void **seg = at_malloc(sizeof(cells_t));
   const long big = 1L << 40;
   cells_t *mine = seg[test_me];
@@ -137,6 +136,5 @@ int main(int argc, char **argv) {
 
   ARMCI_Barrier();
   at_free(seg);
-  ARMCI_Finalize();
-  return test_finish("armci_rmw");
+  return at_finish("armci_rmw");
 }

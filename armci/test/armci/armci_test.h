@@ -32,4 +32,20 @@ static inline void at_free(void **ptrs) {
   free(ptrs);
 }
 
+/* Starts MPI and ARMCI; a failed ARMCI_Init aborts the job at once (later
+ * checks would only hang in collectives of a library that never started). */
+static inline void at_start(int *argc, char ***argv) {
+  test_init(argc, argv);
+  if (ARMCI_Init() != 0) {
+    fprintf(stderr, "[%d] ARMCI_Init failed\n", test_me);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+}
+
+/* Stops ARMCI; the verdict of all ranks (test_finish). */
+static inline int at_finish(const char *name) {
+  ARMCI_Finalize();
+  return test_finish(name);
+}
+
 #endif /* ARMCI_TEST_H */

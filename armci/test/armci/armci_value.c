@@ -16,8 +16,7 @@ typedef struct {
 } cell_t;
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   void **seg = at_malloc((armci_size_t)sizeof(cell_t) * test_np);
   ARMCI_Barrier();
 
@@ -44,6 +43,5 @@ int main(int argc, char **argv) {
     }
   ARMCI_Barrier();
   at_free(seg);
-  ARMCI_Finalize();
-  return test_finish("armci_value");
+  return at_finish("armci_value");
 }

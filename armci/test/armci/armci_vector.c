@@ -41,8 +41,7 @@ static void build(armci_giov_t iov[2], void *src[NA + NB], void *dst[NA + NB], d
 }
 
 int main(int argc, char **argv) {
-  test_init(&argc, &argv);
-  CHECK(ARMCI_Init() == 0, "ARMCI_Init failed");
+  at_start(&argc, &argv);
   void **seg = at_malloc((armci_size_t)(REG * test_np * sizeof(double)));
   ARMCI_Access_begin(seg[test_me]);
   memset(seg[test_me], 0, REG * test_np * sizeof(double));
@@ -153,6 +152,5 @@ int main(int argc, char **argv) {
   }
   ARMCI_Barrier();
   at_free(iseg);
-  ARMCI_Finalize();
-  return test_finish("armci_vector");
+  return at_finish("armci_vector");
 }
