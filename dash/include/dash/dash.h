@@ -39,6 +39,10 @@
 #include <dash/Future.h>
 #include <dash/halo.h>
 
+#ifdef DASH_ENABLE_HDF5  // a build with parallel HDF5 (as DASH's libdash.h)
+#include <dash/io/HDF5.h>
+#endif
+
 #include <dash/internal/Logging.h>
 #include <dash/util/BenchmarkParams.h>
 #include <dash/util/Timer.h>
