@@ -32,8 +32,10 @@
 #include <dash/View.h>
 
 #include <dash/Atomic.h>
+#include <dash/Coarray.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
+#include <dash/SharedCounter.h>
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
