@@ -202,8 +202,8 @@ void sync_images(const Container &image_ids) {
 template <typename T>
 void cobroadcast(Coarray<T> &coarr, team_unit_t master) {
   using V = typename Coarray<T>::value_type;
-  dash::detail::check(dart_bcast(coarr.lbegin(), Coarray<T>::image_size * sizeof(V), DART_TYPE_BYTE, master.id,
-                                 coarr.team().dart_id()),
+  dash::detail::check(dart_bcast(coarr.lbegin(), Coarray<T>::image_size * sizeof(V), DART_TYPE_BYTE,
+                                 master.id, coarr.team().dart_id()),
                       "dart_bcast");
 }
 
@@ -226,7 +226,8 @@ void coreduce(Coarray<T> &coarr, const BinaryOp &op, team_unit_t master = team_u
     return;
   }
   if (static_cast<std::size_t>(master.id) >= coarr.team().size())
-    throw std::out_of_range("dash::coarray::coreduce: image " + std::to_string(master.id) + " not in the team");
+    throw std::out_of_range("dash::coarray::coreduce: image " + std::to_string(master.id) +
+                            " not in the team");
   dash::detail::check(dart_reduce(coarr.lbegin(), result.data(), n, dash::detail::dart_type<V>(),
                                   op.dart_operation(), master.id, coarr.team().dart_id()),
                       "dart_reduce");

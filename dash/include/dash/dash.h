@@ -36,6 +36,7 @@
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
+#include <dash/UnorderedMap.h>
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>

@@ -14,10 +14,10 @@
 
 namespace dash {
 
-#define DASH_BINARY_OPERATION_(name, dart_op, expr)                                   \
+#define DASH_BINARY_OPERATION_(name, dart_op, expr)                                  \
   template <typename T>                                                              \
   struct name {                                                                      \
-    constexpr T operator()(const T &a, const T &b) const { return expr; }           \
+    constexpr T operator()(const T &a, const T &b) const { return expr; }            \
     static constexpr dart_operation_t dart_operation() { return DART_OP_##dart_op; } \
   };
 
