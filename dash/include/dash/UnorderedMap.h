@@ -57,8 +57,6 @@
 #include <vector>
 
 #include <dart/communication.h>
-#include <dash/Array.h>
-#include <dash/Atomic.h>
 #include <dash/detail/dart_type.h>
 #include <dash/detail/direct_access.h>
 #include <dash/detail/global_memory.h>
@@ -133,10 +131,13 @@ class UnorderedMap {
 
   struct Core {
     Core(std::size_t cap, const Team &team)
-        : slots(team, cap, "dash::UnorderedMap"), sizes(team.size(), team), capacity(cap),
-          nunits(team.size()), myid(static_cast<std::size_t>(team.myid().id)) {}
-    detail::GlobalMemory<slot_type> slots;  // capacity slots per unit
-    Array<Atomic<std::int64_t>> sizes;      // entries per unit
+        : slots(team, cap + 1, "dash::UnorderedMap"),
+          capacity(cap),
+          nunits(team.size()),
+          myid(static_cast<std::size_t>(team.myid().id)) {}
+    // Per unit: capacity slots, then a header slot whose state word counts
+    // the unit's entries (in the same segment, so one flush completes both).
+    detail::GlobalMemory<slot_type> slots;
     std::size_t capacity, nunits, myid;
     Hash hash;
     Pred equal;
@@ -226,7 +227,7 @@ class UnorderedMap {
     local_iterator begin() const { return local_iterator(slots(), slots() + capacity()); }
     local_iterator end() const { return local_iterator(slots() + capacity(), slots() + capacity()); }
     /// Entries stored on the calling unit.
-    size_type size() const { return static_cast<size_type>(core_->sizes[core_->myid].load()); }
+    size_type size() const { return static_cast<size_type>(load_count(core_, core_->myid)); }
 
    private:
     slot_type *slots() const { return core_ ? core_->slots.local() : nullptr; }
@@ -239,8 +240,7 @@ class UnorderedMap {
   explicit UnorderedMap(size_type nelem = 0, const Team &team = Team::All())
       : core_(std::make_unique<Core>(capacity_for(nelem, team.size()), team)), local(core_.get()) {
     slot_type *mine = core_->slots.local();
-    std::fill(mine, mine + core_->capacity, slot_type{});  // all EMPTY
-    core_->sizes.local[0] = Atomic<std::int64_t>(0);
+    std::fill(mine, mine + core_->capacity + 1, slot_type{});  // all EMPTY, no entries
     team.barrier();
   }
   UnorderedMap(UnorderedMap &&other) noexcept = default;
@@ -255,13 +255,15 @@ class UnorderedMap {
   std::pair<iterator, bool> insert(const value_type &kv) {
     Probe p = probe(kv.first, true);
     if (p.found) return {iterator(core_.get(), p.unit, p.slot), false};
-    // The slot is ours (BUSY): write the entry, then publish it.
+    // The slot is ours (BUSY): write the entry and count it, complete both
+    // (one flush), then publish the entry.
     entry_type e{kv.first, kv.second};
     dart_gptr_t g = slot_gptr(core_.get(), p.unit, p.slot);
     dart_gptr_t ge = g;
     ge.offset += offsetof(slot_type, entry);
-    detail::check(dart_put_blocking(ge, &e, sizeof e, DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_put_blocking");
-    core_->sizes[p.unit].add(1);
+    detail::check(dart_put(ge, &e, sizeof e, DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_put");
+    count(p.unit, 1);
+    detail::check(dart_flush(g), "dart_flush");
     std::uint64_t full = detail::kSlotFull, old;
     detail::check(dart_fetch_and_op(g, &full, &old, kStateType, DART_OP_REPLACE), "dart_fetch_and_op");
     return {iterator(core_.get(), p.unit, p.slot), true};
@@ -292,11 +294,12 @@ class UnorderedMap {
     Probe p = probe(key, false);
     if (!p.found) return 0;
     std::uint64_t erased = detail::kSlotErased, full = detail::kSlotFull, old;
-    detail::check(dart_compare_and_swap(slot_gptr(core_.get(), p.unit, p.slot), &erased, &full, &old,
-                                        kStateType),
-                  "dart_compare_and_swap");
+    detail::check(
+        dart_compare_and_swap(slot_gptr(core_.get(), p.unit, p.slot), &erased, &full, &old, kStateType),
+        "dart_compare_and_swap");
     if (old != detail::kSlotFull) return 0;
-    core_->sizes[p.unit].sub(1);
+    count(p.unit, -1);
+    detail::check(dart_flush(slot_gptr(core_.get(), p.unit, p.slot)), "dart_flush");
     return 1;
   }
 
@@ -305,7 +308,7 @@ class UnorderedMap {
   /// Entries in the map (sum of the units' counts, one atomic read each).
   size_type size() const {
     std::int64_t n = 0;
-    for (std::size_t u = 0; u < core_->nunits; ++u) n += core_->sizes[u].load();
+    for (std::size_t u = 0; u < core_->nunits; ++u) n += load_count(core_.get(), u);
     return static_cast<size_type>(n);
   }
   bool empty() const { return size() == 0; }
@@ -343,7 +346,8 @@ class UnorderedMap {
   };
 
   static std::size_t capacity_for(size_type nelem, std::size_t nunits) {
-    std::size_t want = std::max<std::size_t>(64, 2 * ((nelem + nunits - 1) / std::max<std::size_t>(nunits, 1)));
+    std::size_t want =
+        std::max<std::size_t>(64, 2 * ((nelem + nunits - 1) / std::max<std::size_t>(nunits, 1)));
     std::size_t cap = 1;
     while (cap < want) cap <<= 1;
     return cap;
@@ -368,6 +372,21 @@ class UnorderedMap {
     detail::check(dart_fetch_and_op(slot_gptr(core, unit, slot), &none, &state, kStateType, DART_OP_NO_OP),
                   "dart_fetch_and_op");
     return state;
+  }
+  // The entry count of `unit` (its header's state word, as std::int64_t
+  // for every access: MPI atomics on one location need one type).
+  static std::int64_t load_count(const Core *core, std::size_t unit) {
+    std::int64_t none = 0, n;
+    detail::check(dart_fetch_and_op(slot_gptr(core, unit, core->capacity), &none, &n,
+                                    detail::dart_type<std::int64_t>(), DART_OP_NO_OP),
+                  "dart_fetch_and_op");
+    return n;
+  }
+  // Adds delta to unit's entry count (complete at the next flush).
+  void count(std::size_t unit, std::int64_t delta) {
+    detail::check(dart_accumulate(slot_gptr(core_.get(), unit, core_->capacity), &delta, 1,
+                                  detail::dart_type<std::int64_t>(), DART_OP_SUM),
+                  "dart_accumulate");
   }
   static entry_type read_entry(const Core *core, std::size_t unit, std::size_t slot) {
     entry_type e;
@@ -396,7 +415,15 @@ class UnorderedMap {
     for (std::size_t i = 0; i < core->capacity; ++i) {
       std::size_t slot = (start + i) & (core->capacity - 1);
       dart_gptr_t g = slot_gptr(core, unit, slot);
-      std::uint64_t state = load_state(core, unit, slot);
+      std::uint64_t state;
+      if (claim) {  // try to claim at once: most inserts meet an empty slot
+        std::uint64_t busy = detail::kSlotBusy, expected = detail::kSlotEmpty;
+        detail::check(dart_compare_and_swap(g, &busy, &expected, &state, kStateType),
+                      "dart_compare_and_swap");
+        if (state == detail::kSlotEmpty) return {false, unit, slot};  // claimed
+      } else {
+        state = load_state(core, unit, slot);
+      }
       for (;;) {
         if (state == detail::kSlotEmpty) {
           if (!claim) return {false, unit, slot};
@@ -416,7 +443,8 @@ class UnorderedMap {
         // The key's own tombstone: the key lives nowhere else.
         if (!claim) return {false, unit, slot};
         std::uint64_t busy = detail::kSlotBusy, expected = detail::kSlotErased;
-        detail::check(dart_compare_and_swap(g, &busy, &expected, &state, kStateType), "dart_compare_and_swap");
+        detail::check(dart_compare_and_swap(g, &busy, &expected, &state, kStateType),
+                      "dart_compare_and_swap");
         if (state == detail::kSlotErased) return {false, unit, slot};  // revived
       }
     }
