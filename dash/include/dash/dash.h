@@ -33,6 +33,7 @@
 
 #include <dash/Atomic.h>
 #include <dash/Coarray.h>
+#include <dash/List.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
