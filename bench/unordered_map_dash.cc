@@ -85,10 +85,10 @@ std::unordered_map<std::uint64_t, long> serial_count(std::size_t p, std::size_t 
 int main(int argc, char **argv) {
   dash::init(&argc, &argv);
   bench_t b;
-  bench_setup(&argc, &argv, &b, 5, 1, 1);
+  bench_setup(&argc, &argv, &b, 3, 1, 1);
   const std::size_t me = dash::myid(), p = dash::size();
-  const std::size_t n = b.quick ? 2000 : 100000;    // inserts per unit
-  const std::size_t len = b.quick ? 4000 : 200000;  // bases per unit
+  const std::size_t n = b.quick ? 2000 : 50000;    // inserts per unit
+  const std::size_t len = b.quick ? 4000 : 50000;  // bases per unit
   int fail = 0;
 
   static double t_dash[BENCH_MAX_TRIALS], t_std[BENCH_MAX_TRIALS];

@@ -67,8 +67,11 @@ class List {
 
   struct Core {
     Core(std::size_t cap, const Team &team)
-        : nodes(team, cap, "dash::List"), headers(team, 1, "dash::List"), capacity(cap),
-          nunits(team.size()), myid(static_cast<std::size_t>(team.myid().id)) {}
+        : nodes(team, cap, "dash::List"),
+          headers(team, 1, "dash::List"),
+          capacity(cap),
+          nunits(team.size()),
+          myid(static_cast<std::size_t>(team.myid().id)) {}
     detail::GlobalMemory<node_type> nodes;
     detail::GlobalMemory<header_type> headers;
     std::size_t capacity, nunits, myid;
@@ -76,9 +79,7 @@ class List {
     header_type header(std::size_t unit) const {
       return GlobRef<const header_type>(headers.gptr(unit, 0), headers.direct(unit)).get();
     }
-    std::int64_t next(std::size_t unit, std::int64_t index) const {
-      return node_ref(unit, index).get().next;
-    }
+    std::int64_t next(std::size_t unit, std::int64_t index) const { return node_ref(unit, index).get().next; }
     GlobRef<node_type> node_ref(std::size_t unit, std::int64_t index) const {
       node_type *d = nodes.direct(unit);
       return GlobRef<node_type>(nodes.gptr(unit, std::size_t(index)), d ? d + index : nullptr);
@@ -106,7 +107,8 @@ class List {
     using iterator_category = std::forward_iterator_tag;
 
     iterator() = default;
-    iterator(const Core *core, std::size_t unit, std::int64_t index) : core_(core), unit_(unit), index_(index) {}
+    iterator(const Core *core, std::size_t unit, std::int64_t index)
+        : core_(core), unit_(unit), index_(index) {}
     reference operator*() const { return core_->value_ref(unit_, index_); }
     iterator &operator++() {
       index_ = core_->next(unit_, index_);
@@ -237,7 +239,8 @@ class List {
     node_type *nodes() const { return core_->nodes.local(); }
     header_type *hdr() const { return core_->headers.local(); }
     std::int64_t checked(std::int64_t index, const char *what) const {
-      if (index == nil) throw std::out_of_range(std::string("dash::List::local.") + what + ": the sublist is empty");
+      if (index == nil)
+        throw std::out_of_range(std::string("dash::List::local.") + what + ": the sublist is empty");
       return index;
     }
     const Core *core_ = nullptr;

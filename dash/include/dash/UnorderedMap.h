@@ -271,7 +271,7 @@ class UnorderedMap {
 
   /// The key's entry, or end().
   iterator find(const Key &key) const {
-    Probe p = const_cast<UnorderedMap *>(this)->probe(key, false);
+    Probe p = probe(key, false);
     return p.found ? iterator(core_.get(), p.unit, p.slot) : end();
   }
   /// 1 if the key is present, else 0.
@@ -409,7 +409,7 @@ class UnorderedMap {
   // if claim, the slot this call claimed for the key (now BUSY: an EMPTY
   // slot, or the key's own tombstone); if not claim, found == false means
   // absent. Throws std::length_error when claim finds no slot.
-  Probe probe(const Key &key, bool claim) {
+  Probe probe(const Key &key, bool claim) const {
     const Core *core = core_.get();
     auto [unit, start] = home(key);
     for (std::size_t i = 0; i < core->capacity; ++i) {
