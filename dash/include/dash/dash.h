@@ -32,8 +32,12 @@
 #include <dash/View.h>
 
 #include <dash/Atomic.h>
+#include <dash/Coarray.h>
+#include <dash/List.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
+#include <dash/SharedCounter.h>
+#include <dash/UnorderedMap.h>
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
