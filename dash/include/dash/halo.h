@@ -12,11 +12,16 @@
 //
 // The halo of a unit holds copies of the elements within `width` of its
 // box that neighbouring units own, in all 3^N - 1 directions (faces, edges
-// and corners). Exchange is push-based: each unit puts its own boundary
-// into its neighbours' halo buffers (one put per neighbour, with a DART
-// indexed type built once), then wait() flushes and synchronizes the team.
-// Buffers alternate between exchanges, so one barrier per exchange is
-// enough: a unit never overwrites a halo its neighbour may still read.
+// and corners). Exchange is push-based and has no team barrier: each unit
+// puts its own boundary into its neighbours' halo buffers (one put per
+// neighbour, with a DART indexed type built once), flushes, then notifies
+// each neighbour by storing the exchange's sequence number into a flag
+// the neighbour owns (one per direction). wait() polls only the calling
+// unit's own flags until every neighbour has delivered this exchange.
+// Buffers alternate between exchanges (double buffering): a unit can be
+// at most one exchange ahead of its neighbours (it waits for their data
+// of the previous one), so it writes the half they read two exchanges
+// ago. Hence the rule: read the halo before the next exchange_async().
 //
 // Local coordinates: the unit's box is [0, extent(d)) per dimension; halo
 // elements are at -width .. -1 and extent(d) .. extent(d) + width - 1.
@@ -25,17 +30,21 @@
 // boundary elements are the rest of the box. Between exchange_async() and
 // wait() the boundary elements must not change (they are being sent).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
+#include <sched.h>
+
 #include <tuple>
 #include <utility>
 #include <vector>
 
 #include <dart/dart.h>
+#include <dash/detail/dart_type.h>
 #include <dash/detail/global_memory.h>
 #include <dash/Exception.h>
 #include <dash/Init.h>
@@ -98,7 +107,11 @@ class Halo {
   /// BLOCKED nor NONE, or if some unit's box is narrower than width along a
   /// dimension split over several units.
   Halo(NArray<T, N> &array, std::size_t width)
-      : array_(&array), width_(width), buf_(make_buffer(array, width)) {
+      : array_(&array),
+        width_(width),
+        buf_(make_buffer(array, width)),
+        flags_(array.team(), nregions, "dash::Halo flags") {
+    std::fill(flags_.local(), flags_.local() + nregions, std::int64_t{0});
     const Pattern<N> &pat = array.pattern();
     std::size_t me = array.team().myid();
     ucoords_ = pat.teamspec().coords(me);
@@ -129,8 +142,10 @@ class Halo {
       std::vector<std::size_t> their_offsets;
       std::vector<bool> their_present;
       layout_of(pat, unit, width, their_offsets, their_present);
-      sends_.push_back(make_send(unit, their_offsets[r], src, base));
+      sends_.push_back(make_send(unit, their_offsets[r], r, src, base));
     }
+    // Every flag is zero before any neighbour may notify it.
+    array.team().barrier();
   }
 
   Halo(const Halo &) = delete;
@@ -142,27 +157,48 @@ class Halo {
     wait();
   }
 
-  /// Starts sending this unit's boundary to its neighbours. Collective
-  /// (every unit calls it, then wait()).
+  /// Sends this unit's boundary to its neighbours and notifies them; on
+  /// return the boundary may change again. Every unit of the team calls it,
+  /// then wait(), the same number of times; there is no team barrier.
   void exchange_async() {
     detail::check_alive(buf_.epoch(), "dash::Halo");
     if (pending_)
       throw std::logic_error("dash::Halo::exchange_async: the previous exchange was not waited for");
-    std::size_t half = (parity_ ^ 1) * buf_.capacity() / 2;
-    for (const Send &s : sends_)
-      detail::check(dart_put(buf_.gptr(s.unit, half + s.offset), s.src, s.nbytes, s.type, DART_TYPE_BYTE),
-                    "dart_put");
+    ++seq_;
+    if (!sends_.empty()) {
+      std::size_t half = (seq_ & 1) * buf_.capacity() / 2;
+      for (const Send &s : sends_)
+        detail::check(dart_put(buf_.gptr(s.unit, half + s.offset), s.src, s.nbytes, s.type, DART_TYPE_BYTE),
+                      "dart_put");
+      // The data must be complete at the target before its flag says so.
+      detail::check(dart_flush_all(buf_.base()), "dart_flush_all");
+      for (const Send &s : sends_)
+        detail::check(dart_accumulate(flags_.gptr(s.unit, s.region), &seq_, 1, flag_type(), DART_OP_REPLACE),
+                      "dart_accumulate");
+      detail::check(dart_flush_all(flags_.base()), "dart_flush_all");
+    }
     pending_ = true;
   }
 
-  /// Completes the exchange: the halo holds the neighbours' values from
-  /// their exchange_async(). Collective (one barrier).
+  /// Completes the exchange: returns once every neighbour's boundary from
+  /// its matching exchange_async() is in this unit's halo. Polls only this
+  /// unit's flags (driving DART progress, yielding the CPU between polls).
   void wait() {
     detail::check_alive(buf_.epoch(), "dash::Halo");
     if (!pending_) throw std::logic_error("dash::Halo::wait: no exchange in progress");
-    if (buf_.capacity() > 0) detail::check(dart_flush_all(buf_.base()), "dart_flush_all");
-    array_->team().barrier();
-    parity_ ^= 1;
+    for (std::size_t r = 0; r < nregions; ++r) {
+      if (!present_[r]) continue;
+      const std::int64_t none = 0;
+      for (;;) {
+        std::int64_t seen = 0;
+        detail::check(dart_fetch_and_op(flags_.gptr(array_->team().myid(), r), &none, &seen, flag_type(),
+                                        DART_OP_NO_OP),
+                      "dart_fetch_and_op");
+        if (seen >= seq_) break;
+        sched_yield();
+      }
+    }
+    parity_ = static_cast<unsigned>(seq_ & 1);
     pending_ = false;
   }
 
@@ -228,6 +264,24 @@ class Halo {
   /// The value at local coordinates, from the unit's box or its halo (as of
   /// the last completed exchange). Throws std::out_of_range outside the box
   /// extended by width, or in a halo outside the global index space.
+  /// The halo region in direction `dir` (each -1, 0 or +1; not all 0) as
+  /// of the last completed exchange: a row-major box of width_ elements
+  /// along each dimension where dir is nonzero and of the local extent
+  /// elsewhere (for rows of a matrix: one contiguous halo row per width).
+  /// nullptr if no unit owns that region. Valid until the next
+  /// exchange_async().
+  const T *region(const std::array<int, N> &dir) const {
+    std::size_t r = 0;
+    for (std::size_t d = 0; d < N; ++d) {
+      if (dir[d] < -1 || dir[d] > 1)
+        throw std::invalid_argument("dash::Halo::region: direction not in -1..1");
+      r = r * 3 + static_cast<std::size_t>(dir[d] + 1);
+    }
+    if (r == center()) throw std::invalid_argument("dash::Halo::region: the centre is no halo region");
+    if (!present_[r]) return nullptr;
+    return buf_.local() + parity_ * buf_.capacity() / 2 + offsets_[r];
+  }
+
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
   T operator()(Is... coords) const {
     std::array<long, N> c{static_cast<long>(coords)...};
@@ -256,10 +310,13 @@ class Halo {
   struct Send {
     std::size_t unit;    // receiver
     std::size_t offset;  // element offset of the region in the receiver's half buffer
+    std::size_t region;  // the region's index at the receiver (its flag)
     const T *src;        // first element sent
     std::size_t nbytes;
     dart_datatype_t type;  // source layout (bytes)
   };
+
+  static dart_datatype_t flag_type() { return detail::dart_type<std::int64_t>(); }
 
   static std::size_t center() { return (nregions - 1) / 2; }
 
@@ -326,7 +383,8 @@ class Halo {
 
   // A put of the local box `src` (row-major rows of the unit's block) to
   // `offset` in `unit`'s halo: one indexed type over its rows.
-  Send make_send(std::size_t unit, std::size_t offset, const Block<N> &src, const T *base) {
+  Send make_send(std::size_t unit, std::size_t offset, std::size_t region, const Block<N> &src,
+                 const T *base) {
     std::vector<std::size_t> lens, offs;
     std::size_t row = src.extents[N - 1];
     Block<N> rows = src;
@@ -347,7 +405,7 @@ class Halo {
                     "dart_type_create_indexed");
       types_.add(type);
     }
-    return Send{unit, offset, base + first, src.size() * sizeof(T), type};
+    return Send{unit, offset, region, base + first, src.size() * sizeof(T), type};
   }
 
   std::pair<std::size_t, std::size_t> inner_range(std::size_t d) const {
@@ -358,14 +416,16 @@ class Halo {
 
   NArray<T, N> *array_;
   std::size_t width_;
-  detail::GlobalMemory<T> buf_;  // two halves: the halo alternates between them
+  detail::GlobalMemory<T> buf_;               // two halves: the halo alternates between them
+  detail::GlobalMemory<std::int64_t> flags_;  // per region: last exchange delivered into it
   detail::DartTypes types_;
   extents_type ucoords_{}, lext_{};
   Block<N> block_{};
   std::vector<std::size_t> offsets_;
   std::vector<bool> present_;
   std::vector<Send> sends_;
-  unsigned parity_ = 0;  // half holding the last completed halo
+  std::int64_t seq_ = 0;  // exchanges started
+  unsigned parity_ = 0;   // half holding the last completed halo
   bool pending_ = false;
 };
 
