@@ -141,6 +141,47 @@ TEST(Halo, BackToBackExchangesWithoutBarrier) {
   m.barrier();
 }
 
+// Per-dimension and per-side widths with periodic rows and custom (fixed)
+// columns: every halo element equals the element it mirrors (wrapped
+// around along rows) or the custom value beyond the column ends.
+TEST(Halo, PeriodicCustomAndUnevenWidths) {
+  const long rows = 3 * long(dash::size()) + 4, cols = 9;
+  dash::Matrix<long> m(block_pattern<2>({std::size_t(rows), std::size_t(cols)}));
+  dash::HaloWidths<2> w;
+  w.lo = {2, 1};
+  w.hi = {1, 0};
+  dash::Halo<long, 2> halo(m, w, {dash::HaloBoundary::Cyclic, dash::HaloBoundary::Custom});
+  const auto &blk = halo.block();
+  long oi = long(blk.offsets[0]), oj = long(blk.offsets[1]);
+  long ei = long(halo.extents()[0]), ej = long(halo.extents()[1]);
+  auto custom = [](const std::array<long, 2> &g) { return -1000 * g[0] - g[1] - 7; };
+  halo.set_custom_halos(custom);
+  for (int round = 0; round < 3; ++round) {
+    for (long i = 0; i < ei; ++i)
+      for (long j = 0; j < ej; ++j) m.local(i, j) = ((oi + i) * cols + oj + j) * 10 + round;
+    halo.exchange();
+    long checked = 0;
+    for (long i = -2; i < ei + 1; ++i)
+      for (long j = -1; j < ej; ++j) {
+        long gi = ((oi + i) % rows + rows) % rows, gj = oj + j;
+        long want = gj < 0 ? custom({oi + i, gj}) : (gi * cols + gj) * 10 + round;
+        EXPECT_EQ(halo(i, j), want) << i << "," << j << " round " << round;
+        ++checked;
+      }
+    EXPECT_EQ(checked, (ei + 3) * (ej + 1));
+    EXPECT_THROW(halo(0, ej), std::out_of_range);  // hi width 0 along columns
+    EXPECT_THROW(halo(-3, 0), std::out_of_range);
+  }
+  EXPECT_TRUE(halo.has_neighbor(0, -1));
+  EXPECT_TRUE(halo.has_neighbor(0, +1));
+  EXPECT_FALSE(halo.has_neighbor(1, +1));
+  // Inner: rows [2, ei - 1) (reaching 2 down, 1 up), columns from 1.
+  EXPECT_EQ(halo.inner().offsets[0], 2u);
+  EXPECT_EQ(halo.inner().extents[0], std::size_t(ei - 3));
+  EXPECT_EQ(halo.inner().offsets[1], 1u);
+  m.barrier();
+}
+
 TEST(Halo, RejectsUnsuitablePatterns) {
   dash::Matrix<int> cyclic({8, 8}, dash::DistributionSpec<2>(dash::CYCLIC, dash::NONE));
   EXPECT_THROW((dash::Halo<int, 2>(cyclic, 1)), std::invalid_argument);

@@ -41,7 +41,8 @@
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
-#include <dash/halo.h>
+#include <dash/halo/Halo.h>
+#include <dash/halo/HaloMatrixWrapper.h>
 
 #ifdef DASH_ENABLE_HDF5  // a build with parallel HDF5 (as DASH's libdash.h)
 #include <dash/io/HDF5.h>

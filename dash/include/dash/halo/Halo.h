@@ -1,5 +1,5 @@
-#ifndef DASH_HALO_H
-#define DASH_HALO_H
+#ifndef DASH_HALO_HALO_H
+#define DASH_HALO_HALO_H
 
 // Halo<T, N>: halo exchange for an NArray distributed by blocks (every
 // dimension BLOCKED or NONE, so each unit owns one box), for stencils.
@@ -23,12 +23,18 @@
 // of the previous one), so it writes the half they read two exchanges
 // ago. Hence the rule: read the halo before the next exchange_async().
 //
+// Widths may differ per dimension and side (HaloWidths: lo[d] elements
+// below the box, hi[d] above), and each dimension has a global boundary
+// condition (HaloBoundary): None (no halo beyond the global index space),
+// Cyclic (periodic: the halo wraps around to the units at the other end)
+// or Custom (the halo beyond the global index space holds values set by
+// set_custom_halos(), e.g. a fixed boundary).
+//
 // Local coordinates: the unit's box is [0, extent(d)) per dimension; halo
-// elements are at -width .. -1 and extent(d) .. extent(d) + width - 1.
+// elements are at -lo[d] .. -1 and extent(d) .. extent(d) + hi[d] - 1.
 // The array must stay in place (not be moved) while a Halo refers to it.
-// Inner elements are those whose neighbourhood of `width` needs no halo;
-// boundary elements are the rest of the box. Between exchange_async() and
-// wait() the boundary elements must not change (they are being sent).
+// Inner elements are those whose neighbourhood needs no halo; boundary
+// elements are the rest of the box.
 
 #include <algorithm>
 #include <array>
@@ -51,6 +57,26 @@
 #include <dash/narray.h>
 
 namespace dash {
+
+/// What a halo holds beyond the global index space, per dimension.
+enum class HaloBoundary {
+  None,    ///< nothing (no halo there)
+  Cyclic,  ///< the elements at the other end (periodic)
+  Custom,  ///< values set by Halo::set_custom_halos()
+};
+
+/// Halo widths per dimension: lo[d] elements below the box, hi[d] above.
+template <std::size_t N>
+struct HaloWidths {
+  std::array<std::size_t, N> lo{}, hi{};
+  /// The same width on every side.
+  static HaloWidths uniform(std::size_t w) {
+    HaloWidths h;
+    h.lo.fill(w);
+    h.hi.fill(w);
+    return h;
+  }
+};
 
 namespace detail {
 
@@ -102,16 +128,22 @@ class Halo {
   using extents_type = std::array<std::size_t, N>;
   static constexpr std::size_t nregions = detail::pow3(N);  // includes the centre
 
-  /// Halos of `width` for `array`. Collective over the array's team.
-  /// Throws std::invalid_argument if width is 0, if a dimension is neither
-  /// BLOCKED nor NONE, or if some unit's box is narrower than width along a
-  /// dimension split over several units.
-  Halo(NArray<T, N> &array, std::size_t width)
+  /// Halos of `width` on every side for `array`, no halo beyond the
+  /// global index space. Collective over the array's team.
+  Halo(NArray<T, N> &array, std::size_t width) : Halo(array, HaloWidths<N>::uniform(width)) {}
+
+  /// Halos of `widths` for `array`, with `boundary[d]` beyond the global
+  /// index space along dimension d (default None). Collective over the
+  /// array's team. Throws std::invalid_argument if all widths are 0, if a
+  /// dimension is neither BLOCKED nor NONE, or if some unit's box is
+  /// narrower than a width along a dimension where it has neighbours.
+  Halo(NArray<T, N> &array, const HaloWidths<N> &widths, const std::array<HaloBoundary, N> &boundary = {})
       : array_(&array),
-        width_(width),
-        buf_(make_buffer(array, width)),
-        flags_(array.team(), nregions, "dash::Halo flags") {
-    std::fill(flags_.local(), flags_.local() + nregions, std::int64_t{0});
+        w_(widths),
+        bound_(boundary),
+        buf_(make_buffer(array, widths, boundary)),
+        flags_(array.team(), 2 * nregions, "dash::Halo flags") {
+    std::fill(flags_.local(), flags_.local() + 2 * nregions, std::int64_t{0});
     const Pattern<N> &pat = array.pattern();
     std::size_t me = array.team().myid();
     ucoords_ = pat.teamspec().coords(me);
@@ -120,30 +152,43 @@ class Halo {
       block_.offsets[d] = ucoords_[d] * pat.blocksize(d);
       block_.extents[d] = lext_[d];
     }
-    layout_of(pat, me, width, offsets_, present_);
+    layout_of(pat, me, w_, bound_, offsets_, present_, received_);
     // What this unit sends: for each direction o, its boundary slab facing
     // the unit at ucoords - o, into that unit's region o.
     const T *base = array.lbegin();
     for (std::size_t r = 0; r < nregions; ++r) {
       auto o = direction(r);
       if (r == center()) continue;
-      std::array<std::size_t, N> to;
-      bool exists = true;
+      std::array<std::size_t, N> to{};
       Block<N> src;
+      bool exists = true;
       for (std::size_t d = 0; d < N; ++d) {
-        long c = static_cast<long>(ucoords_[d]) - o[d];
-        exists = exists && c >= 0 && c < static_cast<long>(pat.teamspec().extent(d));
-        to[d] = static_cast<std::size_t>(c);
-        src.offsets[d] = o[d] == 0 ? 0 : o[d] > 0 ? 0 : lext_[d] - width;
-        src.extents[d] = o[d] == 0 ? lext_[d] : width;
+        exists = exists && neighbor_coord(pat, d, ucoords_[d], -o[d], bound_, to[d]);
+        src.offsets[d] = o[d] == 0 ? 0 : o[d] > 0 ? 0 : lext_[d] - w_.lo[d];
+        src.extents[d] = o[d] == 0 ? lext_[d] : o[d] > 0 ? w_.hi[d] : w_.lo[d];
       }
-      if (!exists) continue;
+      if (!exists || src.size() == 0) continue;
       std::size_t unit = pat.teamspec().unit(to);
       std::vector<std::size_t> their_offsets;
-      std::vector<bool> their_present;
-      layout_of(pat, unit, width, their_offsets, their_present);
+      std::vector<bool> their_present, their_received;
+      layout_of(pat, unit, w_, bound_, their_offsets, their_present, their_received);
       sends_.push_back(make_send(unit, their_offsets[r], r, src, base));
     }
+    // Widths may differ per side, so a unit may send to one that sends
+    // nothing back: then the receiver acknowledges each exchange instead.
+    std::vector<std::size_t> senders;
+    for (std::size_t r = 0; r < nregions; ++r) {
+      if (!received_[r]) continue;
+      auto o = direction(r);
+      std::array<std::size_t, N> from{};
+      for (std::size_t d = 0; d < N; ++d) neighbor_coord(pat, d, ucoords_[d], o[d], bound_, from[d]);
+      std::size_t unit = pat.teamspec().unit(from);
+      senders.push_back(unit);
+      bool sends_back =
+          std::any_of(sends_.begin(), sends_.end(), [&](const Send &s) { return s.unit == unit; });
+      if (!sends_back) acks_.push_back({unit, r});
+    }
+    for (Send &s : sends_) s.acked = std::find(senders.begin(), senders.end(), s.unit) == senders.end();
     // Every flag is zero before any neighbour may notify it.
     array.team().barrier();
   }
@@ -165,7 +210,17 @@ class Halo {
     if (pending_)
       throw std::logic_error("dash::Halo::exchange_async: the previous exchange was not waited for");
     ++seq_;
+    // Tell units that send to me but get nothing back that I have read
+    // their previous halo values.
+    for (const auto &[unit, r] : acks_)
+      detail::check(dart_accumulate(flags_.gptr(unit, nregions + r), &seq_, 1, flag_type(), DART_OP_REPLACE),
+                    "dart_accumulate");
+    if (!acks_.empty()) detail::check(dart_flush_all(flags_.base()), "dart_flush_all");
     if (!sends_.empty()) {
+      // Half seq & 1 held exchange seq - 2: its receiver must be done with
+      // it. Units that send back proved that by sending seq - 1 (wait()).
+      for (const Send &s : sends_)
+        if (s.acked) await_flag(nregions + s.region, seq_ - 1);
       std::size_t half = (seq_ & 1) * buf_.capacity() / 2;
       for (const Send &s : sends_)
         detail::check(dart_put(buf_.gptr(s.unit, half + s.offset), s.src, s.nbytes, s.type, DART_TYPE_BYTE),
@@ -186,31 +241,58 @@ class Halo {
   void wait() {
     detail::check_alive(buf_.epoch(), "dash::Halo");
     if (!pending_) throw std::logic_error("dash::Halo::wait: no exchange in progress");
-    for (std::size_t r = 0; r < nregions; ++r) {
-      if (!present_[r]) continue;
-      const std::int64_t none = 0;
-      for (;;) {
-        std::int64_t seen = 0;
-        detail::check(dart_fetch_and_op(flags_.gptr(array_->team().myid(), r), &none, &seen, flag_type(),
-                                        DART_OP_NO_OP),
-                      "dart_fetch_and_op");
-        if (seen >= seq_) break;
-        sched_yield();
-      }
-    }
+    for (std::size_t r = 0; r < nregions; ++r)
+      if (received_[r]) await_flag(r, seq_);
     parity_ = static_cast<unsigned>(seq_ & 1);
     pending_ = false;
   }
 
-  std::size_t width() const { return width_; }
+  const HaloWidths<N> &widths() const { return w_; }
+  const std::array<HaloBoundary, N> &boundary_conditions() const { return bound_; }
   /// This unit's box in global coordinates.
   const Block<N> &block() const { return block_; }
   /// This unit's local extents.
   const extents_type &extents() const { return lext_; }
-  /// True if a unit owns the elements next to this unit's box along
-  /// dimension d, below (side -1) or above (side +1).
+  /// True if the halo next to this unit's box along dimension d, below
+  /// (side -1) or above (side +1), holds values (from a neighbour, by
+  /// periodic wrap-around or custom) and is at least one element wide.
   bool has_neighbor(std::size_t d, int side) const {
-    return side < 0 ? ucoords_[d] > 0 : ucoords_[d] + 1 < array_->pattern().teamspec().extent(d);
+    if ((side < 0 ? w_.lo[d] : w_.hi[d]) == 0) return false;
+    std::size_t c = 0;
+    return bound_[d] == HaloBoundary::Custom ||
+           neighbor_coord(array_->pattern(), d, ucoords_[d], side < 0 ? -1 : 1, bound_, c);
+  }
+
+  /// Sets every halo element beyond the global index space along Custom
+  /// dimensions to f(coords), coords the element's global coordinates as
+  /// std::array<long, N> (outside [0, extent) along those dimensions).
+  /// Local: each unit sets its own; the values stay until set again.
+  template <typename F>
+  void set_custom_halos(F &&f) {
+    for (std::size_t r = 0; r < nregions; ++r) {
+      if (!present_[r] || received_[r]) continue;
+      auto o = direction(r);
+      Block<N> box;
+      for (std::size_t d = 0; d < N; ++d) {
+        box.offsets[d] = 0;
+        box.extents[d] = o[d] == 0 ? lext_[d] : o[d] < 0 ? w_.lo[d] : w_.hi[d];
+      }
+      std::size_t k = 0;
+      detail::for_each_coords(box, [&](auto... c) {
+        std::array<std::size_t, N> rc{static_cast<std::size_t>(c)...};
+        std::array<long, N> g;
+        for (std::size_t d = 0; d < N; ++d)
+          g[d] = static_cast<long>(block_.offsets[d]) +
+                 (o[d] < 0   ? static_cast<long>(rc[d]) - static_cast<long>(w_.lo[d])
+                  : o[d] > 0 ? static_cast<long>(lext_[d] + rc[d])
+                             : static_cast<long>(rc[d]));
+        T v = f(g);
+        // Both halves: the value holds whatever the parity.
+        buf_.local()[offsets_[r] + k] = v;
+        buf_.local()[buf_.capacity() / 2 + offsets_[r] + k] = v;
+        ++k;
+      });
+    }
   }
 
   /// The inner elements, in local coordinates.
@@ -265,9 +347,9 @@ class Halo {
   /// the last completed exchange). Throws std::out_of_range outside the box
   /// extended by width, or in a halo outside the global index space.
   /// The halo region in direction `dir` (each -1, 0 or +1; not all 0) as
-  /// of the last completed exchange: a row-major box of width_ elements
-  /// along each dimension where dir is nonzero and of the local extent
-  /// elsewhere (for rows of a matrix: one contiguous halo row per width).
+  /// of the last completed exchange: a row-major box of lo[d] (dir -1) or
+  /// hi[d] (dir +1) elements along each dimension where dir is nonzero and
+  /// of the local extent elsewhere (for rows of a matrix: contiguous rows).
   /// nullptr if no unit owns that region. Valid until the next
   /// exchange_async().
   const T *region(const std::array<int, N> &dir) const {
@@ -288,21 +370,22 @@ class Halo {
     std::size_t r = 0, index = 0;
     bool inside = true;
     for (std::size_t d = 0; d < N; ++d) {
-      long ext = static_cast<long>(lext_[d]), w = static_cast<long>(width_);
+      long ext = static_cast<long>(lext_[d]), lo = static_cast<long>(w_.lo[d]),
+           hi = static_cast<long>(w_.hi[d]);
       int o = c[d] < 0 ? -1 : c[d] >= ext ? 1 : 0;
-      if (c[d] < -w || c[d] >= ext + w)
+      if (c[d] < -lo || c[d] >= ext + hi)
         throw std::out_of_range("dash::Halo: local coordinate " + std::to_string(c[d]) + " of dimension " +
                                 std::to_string(d) + " beyond the halo width");
       inside = inside && o == 0;
       r = r * 3 + static_cast<std::size_t>(o + 1);
-      long rc = o < 0 ? c[d] + w : o > 0 ? c[d] - ext : c[d];
-      index = index * static_cast<std::size_t>(o == 0 ? ext : w) + static_cast<std::size_t>(rc);
+      long rc = o < 0 ? c[d] + lo : o > 0 ? c[d] - ext : c[d];
+      index = index * static_cast<std::size_t>(o == 0 ? ext : o < 0 ? lo : hi) + static_cast<std::size_t>(rc);
     }
     if (inside) return array_->local(static_cast<std::size_t>(coords)...);
     if (!present_[r])
       throw std::out_of_range(
           "dash::Halo: no halo there: the element is outside the global "
-          "index space");
+          "index space (boundary None)");
     return buf_.local()[parity_ * buf_.capacity() / 2 + offsets_[r] + index];
   }
 
@@ -314,7 +397,26 @@ class Halo {
     const T *src;        // first element sent
     std::size_t nbytes;
     dart_datatype_t type;  // source layout (bytes)
+    bool acked = false;    // the receiver sends nothing back: wait for its acknowledgement
   };
+
+  // Polls this unit's flag `slot` until it reaches `seq`. Each poll is a
+  // DART atomic (MPI progress on the MPI path). Spins briefly (a neighbour
+  // that is running delivers within microseconds; yielding at once hands
+  // the core to any other process for a time slice), then yields between
+  // polls so oversubscribed units let the others run.
+  void await_flag(std::size_t slot, std::int64_t seq) const {
+    constexpr int spins = 256;
+    const std::int64_t none = 0;
+    for (int polls = 0;; ++polls) {
+      std::int64_t seen = 0;
+      detail::check(dart_fetch_and_op(flags_.gptr(array_->team().myid(), slot), &none, &seen, flag_type(),
+                                      DART_OP_NO_OP),
+                    "dart_fetch_and_op");
+      if (seen >= seq) return;
+      if (polls >= spins) sched_yield();
+    }
+  }
 
   static dart_datatype_t flag_type() { return detail::dart_type<std::int64_t>(); }
 
@@ -329,36 +431,59 @@ class Halo {
     return o;
   }
 
-  // Offsets (elements) and presence of `unit`'s halo regions, in region
-  // order; returns their total size. Every unit computes any unit's layout.
-  static std::size_t layout_of(const Pattern<N> &pat, std::size_t unit, std::size_t width,
-                               std::vector<std::size_t> &offsets, std::vector<bool> &present) {
+  // Coordinate of the unit `step` (-1, 0, +1) from `c` along d, wrapping
+  // around for Cyclic; false if there is none.
+  static bool neighbor_coord(const Pattern<N> &pat, std::size_t d, std::size_t c, int step,
+                             const std::array<HaloBoundary, N> &bound, std::size_t &to) {
+    long p = static_cast<long>(pat.teamspec().extent(d)), n = static_cast<long>(c) + step;
+    if (n < 0 || n >= p) {
+      if (bound[d] != HaloBoundary::Cyclic) return false;
+      n = (n + p) % p;
+    }
+    to = static_cast<std::size_t>(n);
+    return true;
+  }
+
+  // Offsets (elements), presence (allocated) and reception (filled by a
+  // neighbour, else custom) of `unit`'s halo regions, in region order;
+  // returns their total size. Every unit computes any unit's layout.
+  static std::size_t layout_of(const Pattern<N> &pat, std::size_t unit, const HaloWidths<N> &w,
+                               const std::array<HaloBoundary, N> &bound, std::vector<std::size_t> &offsets,
+                               std::vector<bool> &present, std::vector<bool> &received) {
     auto uc = pat.teamspec().coords(unit);
     auto ext = pat.local_extents(unit);
     offsets.assign(nregions, 0);
     present.assign(nregions, false);
+    received.assign(nregions, false);
     std::size_t total = 0;
     for (std::size_t r = 0; r < nregions; ++r) {
       if (r == center()) continue;
       auto o = direction(r);
-      bool exists = true;
+      bool exists = true, custom = false;
       std::size_t size = 1;
       for (std::size_t d = 0; d < N; ++d) {
-        long c = static_cast<long>(uc[d]) + o[d];
-        exists = exists && c >= 0 && c < static_cast<long>(pat.teamspec().extent(d));
-        size *= o[d] == 0 ? ext[d] : width;
+        std::size_t to = 0;
+        if (!neighbor_coord(pat, d, uc[d], o[d], bound, to)) {
+          custom = custom || bound[d] == HaloBoundary::Custom;
+          exists = exists && bound[d] == HaloBoundary::Custom;
+        }
+        size *= o[d] == 0 ? ext[d] : o[d] < 0 ? w.lo[d] : w.hi[d];
       }
-      if (!exists) continue;
+      if (!exists || size == 0) continue;
       present[r] = true;
+      received[r] = !custom;
       offsets[r] = total;
       total += size;
     }
     return total;
   }
 
-  static detail::GlobalMemory<T> make_buffer(NArray<T, N> &array, std::size_t width) {
+  static detail::GlobalMemory<T> make_buffer(NArray<T, N> &array, const HaloWidths<N> &w,
+                                             const std::array<HaloBoundary, N> &bound) {
     const Pattern<N> &pat = array.pattern();
-    if (width == 0) throw std::invalid_argument("dash::Halo: width must be > 0");
+    bool any = false;
+    for (std::size_t d = 0; d < N; ++d) any = any || w.lo[d] > 0 || w.hi[d] > 0;
+    if (!any) throw std::invalid_argument("dash::Halo: some width must be > 0");
     for (std::size_t d = 0; d < N; ++d) {
       auto type = pat.distspec()[d].type();
       if (type != DistributionType::Blocked && type != DistributionType::None)
@@ -367,16 +492,18 @@ class Halo {
     }
     std::size_t cap = 0;
     std::vector<std::size_t> offsets;
-    std::vector<bool> present;
+    std::vector<bool> present, received;
     for (std::size_t u = 0; u < pat.nunits(); ++u) {
       auto ext = pat.local_extents(u);
-      for (std::size_t d = 0; d < N; ++d)
-        if (pat.teamspec().extent(d) > 1 && ext[d] < width)
+      for (std::size_t d = 0; d < N; ++d) {
+        std::size_t width = std::max(w.lo[d], w.hi[d]);
+        if ((pat.teamspec().extent(d) > 1 || bound[d] == HaloBoundary::Cyclic) && ext[d] < width)
           throw std::invalid_argument("dash::Halo: unit " + std::to_string(u) + " has " +
                                       std::to_string(ext[d]) + " elements along dimension " +
                                       std::to_string(d) + ", fewer than the halo width " +
                                       std::to_string(width));
-      cap = std::max(cap, layout_of(pat, u, width, offsets, present));
+      }
+      cap = std::max(cap, layout_of(pat, u, w, bound, offsets, present, received));
     }
     return detail::GlobalMemory<T>(array.team(), 2 * cap, "dash::Halo");
   }
@@ -408,27 +535,36 @@ class Halo {
     return Send{unit, offset, region, base + first, src.size() * sizeof(T), type};
   }
 
+  // Inner range along d: elements whose stencil reaches no halo there.
+  // A stencil reaching down by lo reads the lower halo from the first lo
+  // elements; one reaching up by hi reads the upper halo from the last hi.
   std::pair<std::size_t, std::size_t> inner_range(std::size_t d) const {
-    std::size_t lo = has_neighbor(d, -1) ? width_ : 0;
-    std::size_t hi = lext_[d] - (has_neighbor(d, +1) ? width_ : 0);
-    return {lo, std::max(lo, hi)};
+    std::size_t lo = has_neighbor(d, -1) ? w_.lo[d] : 0;
+    std::size_t up = has_neighbor(d, +1) ? w_.hi[d] : 0;
+    std::size_t hi = lext_[d] > up ? lext_[d] - up : 0;
+    return {std::min(lo, lext_[d]), std::max(std::min(lo, lext_[d]), hi)};
   }
 
   NArray<T, N> *array_;
-  std::size_t width_;
-  detail::GlobalMemory<T> buf_;               // two halves: the halo alternates between them
-  detail::GlobalMemory<std::int64_t> flags_;  // per region: last exchange delivered into it
+  HaloWidths<N> w_;
+  std::array<HaloBoundary, N> bound_;
+  detail::GlobalMemory<T> buf_;  // two halves: the halo alternates between them
+  // Per region r: [r] the last exchange delivered into my region r;
+  // [nregions + r] the last exchange my receiver in direction r started.
+  detail::GlobalMemory<std::int64_t> flags_;
   detail::DartTypes types_;
   extents_type ucoords_{}, lext_{};
   Block<N> block_{};
   std::vector<std::size_t> offsets_;
-  std::vector<bool> present_;
+  std::vector<bool> present_;   // allocated (received or custom)
+  std::vector<bool> received_;  // filled by a neighbour's exchange
   std::vector<Send> sends_;
-  std::int64_t seq_ = 0;  // exchanges started
-  unsigned parity_ = 0;   // half holding the last completed halo
+  std::vector<std::pair<std::size_t, std::size_t>> acks_;  // (sender, region) to acknowledge
+  std::int64_t seq_ = 0;                                   // exchanges started
+  unsigned parity_ = 0;                                    // half holding the last completed halo
   bool pending_ = false;
 };
 
 }  // namespace dash
 
-#endif  // DASH_HALO_H
+#endif  // DASH_HALO_HALO_H
