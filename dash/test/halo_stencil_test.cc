@@ -37,8 +37,8 @@ void heat(bool periodic) {
   const long n = 4 * long(dash::size()) + 2, m = 9, steps = 6;
   const double fixed = 5.0;
   dash::DistributionSpec<2> dist(dash::BLOCKED, dash::BLOCKED);
-  dash::Pattern<2> pat({std::size_t(n), std::size_t(m)}, dist, dash::TeamSpec<2>(dist, dash::size(), dash::balanced),
-                       dash::size());
+  dash::Pattern<2> pat({std::size_t(n), std::size_t(m)}, dist,
+                       dash::TeamSpec<2>(dist, dash::size(), dash::balanced), dash::size());
   dash::Matrix<double> a(pat), b(pat);
   Spec spec(Point(-1, 0), Point(1, 0), Point(0, -1), Point(0, 1));
   Bound p = periodic ? Bound::CYCLIC : Bound::CUSTOM;

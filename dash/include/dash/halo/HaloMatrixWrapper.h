@@ -76,7 +76,8 @@ class HaloMatrixWrapper {
  private:
   template <typename... StencilSpecT>
   static HaloWidths<ndim()> union_widths(const StencilSpecT &...specs) {
-    static_assert(sizeof...(specs) > 0, "dash::halo::HaloMatrixWrapper: give at least one stencil specification");
+    static_assert(sizeof...(specs) > 0,
+                  "dash::halo::HaloMatrixWrapper: give at least one stencil specification");
     HaloWidths<ndim()> w;
     auto add = [&](const auto &spec) {
       auto s = spec.widths();

@@ -102,7 +102,11 @@ class StencilOperator {
   /// `base`. Throws std::invalid_argument if the stencil reaches farther
   /// than the halo's widths.
   StencilOperator(const Halo<T, N> *halo, T *base, const StencilSpecT &spec)
-      : halo_(halo), base_(base), spec_(spec), inner_boxes_{halo->inner()}, boundary_boxes_(halo->boundary()) {
+      : halo_(halo),
+        base_(base),
+        spec_(spec),
+        inner_boxes_{halo->inner()},
+        boundary_boxes_(halo->boundary()) {
     auto need = spec.widths();
     const auto &have = halo->widths();
     for (std::size_t d = 0; d < N; ++d)
