@@ -22,6 +22,10 @@
 //
 // Work O(n/p log n) per unit; data moves once. Two collectives (allgather,
 // barrier) and the closing barrier; a team of one unit only std::sorts.
+// A local part scattered in local memory (a unit's piece of a matrix
+// block) is sorted in a copy, which goes to a symmetric scratch
+// allocation so that others can read it: one allocation, one barrier and
+// one free more.
 
 #include <algorithm>
 #include <atomic>
