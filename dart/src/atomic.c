@@ -411,6 +411,40 @@ static dart_ret_t scatter_mpi_piece(const dart_target_t *t, const dart_type_info
   return DART_OK;
 }
 
+/* The shared-memory path's common case, integer operations with one
+ * instruction (FAST_INT's), as a loop per (size, operation): cpu_rmw's
+ * dispatch per element would cost more than the atomic. Returns 0 for any
+ * other case. */
+#define SCATTER_LOOP(U, builtin)                                         \
+  for (size_t i = 0; i < n; i++) {                                       \
+    U x;                                                                 \
+    memcpy(&x, v + i * sizeof(U), sizeof x);                             \
+    (void)builtin((U *)(void *)(base + offsets[i] * sizeof(U)), x, SEQ); \
+  }
+#define SCATTER_OPS(U)                                                \
+  switch (op) {                                                       \
+    case DART_OP_SUM: SCATTER_LOOP(U, __atomic_fetch_add) return 1;   \
+    case DART_OP_BAND: SCATTER_LOOP(U, __atomic_fetch_and) return 1;  \
+    case DART_OP_BOR: SCATTER_LOOP(U, __atomic_fetch_or) return 1;    \
+    case DART_OP_BXOR: SCATTER_LOOP(U, __atomic_fetch_xor) return 1;  \
+    case DART_OP_REPLACE: SCATTER_LOOP(U, __atomic_store_n) return 1; \
+    default: return 0;                                                \
+  }
+static int scatter_cpu_fast(char *base, const uint64_t *offsets, const char *v, size_t n, size_t es,
+                            dart_datatype_t type, dart_operation_t op) {
+  dart_type_class_t tc = dart__type_class(type);
+  if (tc != DART_TC_INT && tc != DART_TC_BYTE && tc != DART_TC_CHAR) return 0;
+  switch (es) {
+    case 1: SCATTER_OPS(uint8_t)
+    case 2: SCATTER_OPS(uint16_t)
+    case 4: SCATTER_OPS(uint32_t)
+    case 8: SCATTER_OPS(uint64_t)
+    default: return 0;
+  }
+}
+#undef SCATTER_OPS
+#undef SCATTER_LOOP
+
 dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, const void *values, size_t n,
                                      dart_datatype_t type, dart_operation_t op) {
   static const char fn[] = "dart_accumulate_scattered";
@@ -432,7 +466,8 @@ dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, 
   size_t es = ti->elem_size;
   const char *v = values;
   if (t.win == MPI_WIN_NULL) {
-    for (size_t i = 0; i < n; i++, v += es) cpu_rmw(t.addr + offsets[i] * es, es, type, op, v, NULL);
+    if (!scatter_cpu_fast(t.addr, offsets, v, n, es, type, op))
+      for (size_t i = 0; i < n; i++, v += es) cpu_rmw(t.addr + offsets[i] * es, es, type, op, v, NULL);
     return DART_OK;
   }
   scatter_round_t round;

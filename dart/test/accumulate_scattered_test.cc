@@ -1,7 +1,9 @@
 // dart_accumulate_scattered: exact sums and XORs when every unit updates
 // the same elements of every unit at once (repeated offsets within a call,
-// calls longer than one MPI piece, mixed with dart_accumulate); REPLACE in
+// calls longer than one MPI piece, mixed with dart_accumulate); MAX and
+// floating-point SUM; REPLACE in
 // call order; n = 0; bad input leaves the target untouched.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -42,8 +44,10 @@ void contention(size_t n, int reps) {
     for (int k = 0; k < size; k++) {
       int u = (me + k) % size;  // every unit starts on a different target
       dart_gptr_t sums = at_unit(g, DART_TEAM_ALL, u), xors = at_unit(g, DART_TEAM_ALL, u, kElems * 8);
-      ASSERT_DART_OK(dart_accumulate_scattered(sums, off.data(), add.data(), n, DART_TYPE_INT64, DART_OP_SUM));
-      ASSERT_DART_OK(dart_accumulate_scattered(xors, off.data(), bits.data(), n, DART_TYPE_UINT64, DART_OP_BXOR));
+      ASSERT_DART_OK(
+          dart_accumulate_scattered(sums, off.data(), add.data(), n, DART_TYPE_INT64, DART_OP_SUM));
+      ASSERT_DART_OK(
+          dart_accumulate_scattered(xors, off.data(), bits.data(), n, DART_TYPE_UINT64, DART_OP_BXOR));
       ASSERT_DART_OK(dart_accumulate(sums, &one, 1, DART_TYPE_INT64, DART_OP_SUM));  // element 0
       ASSERT_DART_OK(dart_flush(sums));
     }
@@ -94,6 +98,46 @@ TEST(AccumulateScattered, ReplaceAppliesRepeatsInCallOrder) {
   ASSERT_DART_OK(dart_team_memfree(g));
 }
 
+// Operations without a single-instruction CPU atomic (MAX, floating-point
+// SUM): every unit updates every unit's elements.
+TEST(AccumulateScattered, MaxAndDoubleSum) {
+  const int me = test_myid(), size = test_size();
+  dart_gptr_t g;  // per unit: kElems int64 (MAX), then kElems double (SUM)
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 2 * kElems * 8, &g));
+  std::vector<uint64_t> zero(2 * kElems, 0);  // int64 0 and double 0.0
+  ASSERT_DART_OK(dart_put_blocking(at_unit(g, DART_TEAM_ALL, me), zero.data(), zero.size(), DART_TYPE_UINT64,
+                                   DART_TYPE_UINT64));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  const size_t n = 3 * kElems;
+  const std::vector<uint64_t> off = offsets_of(n);
+  std::vector<int64_t> mx(n);
+  std::vector<double> half(n, 0.5);
+  for (size_t i = 0; i < n; i++) mx[i] = int64_t(me) * 1000 + int64_t(i);
+  for (int u = 0; u < size; u++) {
+    dart_gptr_t m = at_unit(g, DART_TEAM_ALL, u), d = at_unit(g, DART_TEAM_ALL, u, kElems * 8);
+    ASSERT_DART_OK(dart_accumulate_scattered(m, off.data(), mx.data(), n, DART_TYPE_INT64, DART_OP_MAX));
+    ASSERT_DART_OK(dart_accumulate_scattered(d, off.data(), half.data(), n, DART_TYPE_DOUBLE, DART_OP_SUM));
+    ASSERT_DART_OK(dart_flush(m));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  std::vector<int64_t> want_max(kElems, 0);
+  std::vector<double> want_sum(kElems, 0);
+  for (size_t i = 0; i < n; i++) {
+    want_max[off[i]] = std::max(want_max[off[i]], int64_t(size - 1) * 1000 + int64_t(i));
+    want_sum[off[i]] += 0.5 * size;
+  }
+  std::vector<int64_t> got_max(kElems);
+  std::vector<double> got_sum(kElems);
+  ASSERT_DART_OK(dart_get_blocking(got_max.data(), at_unit(g, DART_TEAM_ALL, me), kElems, DART_TYPE_INT64,
+                                   DART_TYPE_INT64));
+  ASSERT_DART_OK(dart_get_blocking(got_sum.data(), at_unit(g, DART_TEAM_ALL, me, kElems * 8), kElems,
+                                   DART_TYPE_DOUBLE, DART_TYPE_DOUBLE));
+  EXPECT_EQ(want_max, got_max);
+  EXPECT_EQ(want_sum, got_sum);  // sums of halves: exact in double
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(g));
+}
+
 TEST(AccumulateScattered, BadInputUpdatesNothing) {
   const int me = test_myid();
   dart_gptr_t g;
@@ -103,9 +147,11 @@ TEST(AccumulateScattered, BadInputUpdatesNothing) {
   ASSERT_DART_OK(dart_put_blocking(mine, init.data(), kElems, DART_TYPE_INT64, DART_TYPE_INT64));
   const uint64_t ok_off[] = {0, 5}, past[] = {1, kElems}, huge[] = {2, UINT64_MAX};
   const int64_t v[] = {1, 1};
-  EXPECT_DART_OK(dart_accumulate_scattered(mine, nullptr, nullptr, 0, DART_TYPE_INT64, DART_OP_SUM));  // n = 0
+  EXPECT_DART_OK(
+      dart_accumulate_scattered(mine, nullptr, nullptr, 0, DART_TYPE_INT64, DART_OP_SUM));  // n = 0
   EXPECT_EQ(DART_ERR_INVAL, dart_accumulate_scattered(mine, nullptr, v, 2, DART_TYPE_INT64, DART_OP_SUM));
-  EXPECT_EQ(DART_ERR_INVAL, dart_accumulate_scattered(mine, ok_off, nullptr, 2, DART_TYPE_INT64, DART_OP_SUM));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_accumulate_scattered(mine, ok_off, nullptr, 2, DART_TYPE_INT64, DART_OP_SUM));
   EXPECT_EQ(DART_ERR_INVAL, dart_accumulate_scattered(mine, past, v, 2, DART_TYPE_INT64, DART_OP_SUM));
   EXPECT_EQ(DART_ERR_INVAL, dart_accumulate_scattered(mine, huge, v, 2, DART_TYPE_INT64, DART_OP_SUM));
   dart_gptr_t near_end = mine;
@@ -120,7 +166,8 @@ TEST(AccumulateScattered, BadInputUpdatesNothing) {
   ASSERT_DART_OK(dart_type_create_strided(DART_TYPE_INT64, 2, 1, &strided));
   EXPECT_EQ(DART_ERR_INVAL, dart_accumulate_scattered(mine, ok_off, v, 2, strided, DART_OP_SUM));
   ASSERT_DART_OK(dart_type_destroy(&strided));
-  EXPECT_EQ(DART_ERR_INVAL, dart_accumulate_scattered(DART_GPTR_NULL, ok_off, v, 2, DART_TYPE_INT64, DART_OP_SUM));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_accumulate_scattered(DART_GPTR_NULL, ok_off, v, 2, DART_TYPE_INT64, DART_OP_SUM));
   EXPECT_EQ(DART_ERR_INVAL,
             dart_accumulate_scattered(DART_GPTR_NULL, nullptr, nullptr, 0, DART_TYPE_INT64, DART_OP_SUM));
   ASSERT_DART_OK(dart_flush(mine));
