@@ -1,8 +1,8 @@
 // dart_accumulate_scattered: exact sums and XORs when every unit updates
 // the same elements of every unit at once (repeated offsets within a call,
 // calls longer than one MPI piece, mixed with dart_accumulate); MAX and
-// floating-point SUM; REPLACE in
-// call order; n = 0; bad input leaves the target untouched.
+// floating-point SUM; REPLACE in call order; n = 0; bad input leaves the
+// target untouched.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
