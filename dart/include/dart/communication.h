@@ -130,8 +130,9 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
  * dart_fetch_and_op of the same op on the same elements.
  * The cheap way to apply many small scattered updates to one unit: across
  * nodes they travel as one MPI_Accumulate per 1,024 updates (an indexed
- * target datatype) instead of one per update; on the shared-memory path
- * they are CPU atomics. Any unit may call it. Completion as
+ * target datatype; k calls if an offset occurs k times among them) instead
+ * of one per update; on the shared-memory path they are CPU atomics. Any
+ * unit may call it. Completion as
  * dart_accumulate: on return on the shared-memory path, else at
  * dart_flush(gptr); `values` must not change before dart_flush_local(gptr),
  * `offsets` may change on return. n == 0 does nothing (gptr is still
