@@ -113,6 +113,15 @@ TEST(Rma, NonBlockingGetCompletedByFlushLocal) {
   for (int u = 0; u < test_size(); u++) EXPECT_EQ(payload(u), got[u]);
 }
 
+// With or without MPI windows in the process (the flush's short cut when
+// there are none, see rma.c), a null pointer is an error.
+TEST(Rma, FlushRejectsANullPointer) {
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_all(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_local(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_local_all(DART_GPTR_NULL));
+}
+
 static void handles_wait_test_waitall_testall() {
   Slots s;
   int n = test_size();
