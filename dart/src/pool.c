@@ -7,8 +7,6 @@
 #include "mpibugs.h"
 #include "team.h"
 
-int dart__chunk_windows;
-
 static char *align_up(void *p) {
   uintptr_t a = (uintptr_t)p;
   return (char *)((a + DART_ALLOC_ALIGN - 1) / DART_ALLOC_ALIGN * DART_ALLOC_ALIGN);
@@ -41,7 +39,6 @@ static dart_ret_t chunk_windows_done(dart_team_data_t *team, dart_chunk_t *c) {
     c->win = MPI_WIN_NULL;
     return dart__mpi_error(ret, "MPI_Win_create");
   }
-  __atomic_fetch_add(&dart__chunk_windows, 1, __ATOMIC_RELAXED);
   MPI_Win_set_errhandler(c->win, MPI_ERRORS_RETURN);
   DART_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, c->win), "MPI_Win_lock_all");
   return DART_OK;
@@ -166,7 +163,6 @@ dart_ret_t dart__chunk_destroy(dart_chunk_t *c) {
   if (c->win != MPI_WIN_NULL) {
     MPI_Win_unlock_all(c->win);
     MPI_Win_free(&c->win);
-    __atomic_fetch_sub(&dart__chunk_windows, 1, __ATOMIC_RELAXED);
   }
   if (c->shm_win != MPI_WIN_NULL) MPI_Win_free(&c->shm_win);
   dart__alloc_fini(&c->alloc);

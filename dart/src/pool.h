@@ -61,9 +61,4 @@ dart_ret_t dart__chunk_register(struct dart_team_data *team, void *addr, size_t 
 /* Frees the windows and the chunk. Collective over the team. */
 dart_ret_t dart__chunk_destroy(dart_chunk_t *chunk);
 
-/* Chunks that have an MPI window (win), in this process. While there are
- * none, no transfer or atomic can be pending in MPI, so a flush has no MPI
- * call to make (rma.c). Changed with atomic builtins. */
-extern int dart__chunk_windows;
-
 #endif

@@ -388,20 +388,14 @@ dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag) {
  * and shm_get copy at initiation), so for a segment without an MPI window
  * a local flush has nothing to do (a get's data is in the caller's buffer
  * already) and a remote flush only the fence that makes the caller's
- * earlier stores visible before its later signals. While the process has
- * no MPI window at all (a program within one node), nothing can be pending
- * in MPI: then the pointer's team is checked, not its segment and unit,
- * which would cost more than the flush itself. */
+ * earlier stores visible before its later signals. The pointer's team,
+ * segment and unit are checked (a freed segment is an error), not its
+ * address: a flush touches no memory. */
 static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
   DART_CHECK_INIT(fn);
   dart_team_data_t *team;
   dart_segment_t *seg;
   int rank;
-  if (!__atomic_load_n(&dart__chunk_windows, __ATOMIC_RELAXED)) {
-    dart_ret_t r = dart__lookup_team(gptr, fn, &team);
-    if (remote) atomic_thread_fence(memory_order_seq_cst);
-    return r;
-  }
   dart_ret_t r = dart__lookup(gptr, fn, &team, &seg, &rank);
   if (r != DART_OK) return r;
   if (remote) atomic_thread_fence(memory_order_seq_cst);
