@@ -85,6 +85,7 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
     period += len[i];
   }
   int slot = type_slot();
+  b = &dart__types[base]; /* type_slot may have moved the table */
   size_t *l = malloc(sizeof *l * nblocks), *o = malloc(sizeof *o * nblocks);
   int *il = malloc(sizeof *il * nblocks), *io = malloc(sizeof *io * nblocks);
   if (slot < 0 || !l || !o || !il || !io) {

@@ -32,7 +32,7 @@ TEST(Locality, NodesNumberedDenselyAndMatchSharedMemory) {
   EXPECT_EQ(cfg.num_nodes, nodes.size());
   EXPECT_EQ(cfg.num_nodes - 1, *nodes.rbegin());  // 0 .. num_nodes-1
   EXPECT_EQ(0u, node_of(DART_TEAM_ALL, 0));       // in order of the lowest unit
-  if (cfg.units_per_node > 0) {  // virtual nodes: consecutive units
+  if (cfg.units_per_node > 0) {                   // virtual nodes: consecutive units
     for (int u = 0; u < n; u++) EXPECT_EQ(u / cfg.units_per_node, node_of(DART_TEAM_ALL, u));
   }
 }
@@ -66,7 +66,8 @@ void expect_node_team(dart_team_t parent, dart_team_t node_team) {
   ASSERT_DART_OK(dart_team_size(node_team, &size));
   dart_unit_t me_abs = test_myid();
   size_t my_node = node_of(DART_TEAM_ALL, me_abs), expected = 0;
-  for (dart_unit_t r = 0; r < static_cast<dart_unit_t>(parent_size); r++) expected += node_of(parent, r) == my_node;
+  for (dart_unit_t r = 0; r < static_cast<dart_unit_t>(parent_size); r++)
+    expected += node_of(parent, r) == my_node;
   EXPECT_EQ(expected, size);
   for (dart_unit_t r = 0; r < static_cast<dart_unit_t>(size); r++) {
     dart_unit_t abs;
