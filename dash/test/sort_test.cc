@@ -148,6 +148,15 @@ TEST(Sort, LayoutsWithScatteredParts) {
   std::sort(in.begin(), in.end());
   EXPECT_EQ(out, in);
   m.barrier();
+  // Tiled matrices: a unit's part is stored tile by tile (strided bulk
+  // transfers of many types at once between nodes).
+  using Spec = dash::DistributionSpec<2>;
+  Spec tt(dash::TILE(4), dash::TILE(8));
+  std::size_t p = dash::size();
+  for (const auto &teamspec : {dash::TeamSpec<2>(tt, p, dash::balanced), dash::TeamSpec<2>(tt, p)}) {
+    dash::Matrix<int> tiled(dash::Pattern<2>({60, 70}, tt, teamspec, p));
+    check_sort(tiled, random_int, 0, 60 * 70);
+  }
 }
 
 TEST(Sort, DoublesWithComparatorAndMatrix) {
