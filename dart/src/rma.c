@@ -24,19 +24,25 @@ struct dart_handle_struct {
 
 /* Completed handles are kept for reuse, so that starting a transfer costs no
  * malloc once a program has had as many handles outstanding as it will
- * ever have; dart_exit frees them (dart__rma_fini). */
+ * ever have; dart_exit frees them (dart__rma_fini). Threads share the list
+ * (a handle may be completed by another thread than the one that started
+ * it), under a mutex at DART_THREAD_MULTIPLE. */
 static dart_handle_t free_handles;
+static pthread_mutex_t free_handles_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 static inline dart_handle_t handle_take(void) {
+  dart__lock(&free_handles_mutex);
   dart_handle_t h = free_handles;
-  if (!h) return malloc(sizeof *h);
-  free_handles = h->next;
-  return h;
+  if (h) free_handles = h->next;
+  dart__unlock(&free_handles_mutex);
+  return h ? h : malloc(sizeof *h);
 }
 
 static inline void handle_give(dart_handle_t h) {
+  dart__lock(&free_handles_mutex);
   h->next = free_handles;
   free_handles = h;
+  dart__unlock(&free_handles_mutex);
 }
 
 void dart__rma_fini(void) {
