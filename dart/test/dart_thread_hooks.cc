@@ -19,7 +19,8 @@ int test_runtime_init(int *argc, char ***argv) {
   if (provided != DART_THREAD_MULTIPLE) {
     int level = -1;
     MPI_Query_thread(&level);
-    std::fprintf(stderr, "dart_init_thread: DART_THREAD_MULTIPLE not provided (MPI thread level %d)\n", level);
+    std::fprintf(stderr, "dart_init_thread: DART_THREAD_MULTIPLE not provided (MPI thread level %d)\n",
+                 level);
     return 1;
   }
   return 0;

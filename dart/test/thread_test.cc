@@ -264,7 +264,8 @@ TEST(Threads, NonCollectiveAllocationIsPrivate) {
       if (nlive == 4 || (nlive > 0 && i % 3 == 2)) {
         nlive--;
         std::vector<int32_t> back(len[nlive]);
-        if (dart_get_blocking(back.data(), live[nlive], len[nlive], DART_TYPE_INT32, DART_TYPE_INT32) != DART_OK)
+        if (dart_get_blocking(back.data(), live[nlive], len[nlive], DART_TYPE_INT32, DART_TYPE_INT32) !=
+            DART_OK)
           return false;
         for (int32_t x : back)
           if (x != t * 1000 + nlive) return false;
@@ -274,7 +275,8 @@ TEST(Threads, NonCollectiveAllocationIsPrivate) {
       len[nlive] = 8 + static_cast<size_t>((i * 37 + t * 11) % 120);
       if (dart_memalloc(len[nlive] * sizeof(int32_t), &live[nlive]) != DART_OK) return false;
       std::vector<int32_t> fill(len[nlive], t * 1000 + nlive);
-      if (dart_put_blocking(live[nlive], fill.data(), len[nlive], DART_TYPE_INT32, DART_TYPE_INT32) != DART_OK)
+      if (dart_put_blocking(live[nlive], fill.data(), len[nlive], DART_TYPE_INT32, DART_TYPE_INT32) !=
+          DART_OK)
         return false;
       nlive++;
     }
