@@ -38,7 +38,8 @@ static double rate_trial(dart_gptr_t g, int op, int nthreads, long reps) {
     DCHECK(dart_gptr_incaddr(&mine, (int64_t)omp_get_thread_num() * LINE));
     int64_t v = 1, old = 0;
     if (op == OP_PUT)
-      for (long r = 0; r < reps; r++) DCHECK(dart_put_blocking(mine, &v, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+      for (long r = 0; r < reps; r++)
+        DCHECK(dart_put_blocking(mine, &v, 1, DART_TYPE_INT64, DART_TYPE_INT64));
     else
       for (long r = 0; r < reps; r++) DCHECK(dart_fetch_and_op(mine, &v, &old, DART_TYPE_INT64, DART_OP_SUM));
   }
@@ -75,8 +76,8 @@ static void rate(bench_t *b, const size_t *threads, int nt) {
     printf("@table threads_rate\nop,threads,ranks,mops,reps\n");
     for (int op = 0; op < NOPS; op++)
       for (int ti = 0; ti < nt; ti++)
-        printf("%s,%zu,%d,%.6g,%ld\n", opname[op], threads[ti], b->nranks, bench_median(mops[op][ti], b->trials),
-               reps[op]);
+        printf("%s,%zu,%d,%.6g,%ld\n", opname[op], threads[ti], b->nranks,
+               bench_median(mops[op][ti], b->trials), reps[op]);
   }
   DCHECK(dart_gptr_setunit(&g, 0));
   DCHECK(dart_team_memfree(g));
@@ -134,7 +135,8 @@ static void fastpath(bench_t *b, int *argc, char ***argv) {
 
 int main(int argc, char **argv) {
   const char *lv = bench_arg(argc, argv, "--level");
-  int single = lv && strcmp(lv, "single") == 0, want = single ? MPI_THREAD_SINGLE : MPI_THREAD_MULTIPLE, provided;
+  int single = lv && strcmp(lv, "single") == 0, want = single ? MPI_THREAD_SINGLE : MPI_THREAD_MULTIPLE,
+      provided;
   MPI_Init_thread(&argc, &argv, want, &provided);
   if (provided < want) {
     fprintf(stderr, "threads: MPI does not provide MPI_THREAD_MULTIPLE\n");
