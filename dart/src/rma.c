@@ -30,19 +30,39 @@ struct dart_handle_struct {
 static dart_handle_t free_handles;
 static pthread_mutex_t free_handles_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static inline dart_handle_t handle_take(void) {
-  dart__lock(&free_handles_mutex);
+static inline dart_handle_t handle_pop(void) {
   dart_handle_t h = free_handles;
   if (h) free_handles = h->next;
-  dart__unlock(&free_handles_mutex);
+  return h;
+}
+
+/* The locked variants stay out of line: one branch on the single-thread path. */
+static __attribute__((noinline)) dart_handle_t handle_pop_locked(void) {
+  pthread_mutex_lock(&free_handles_mutex);
+  dart_handle_t h = handle_pop();
+  pthread_mutex_unlock(&free_handles_mutex);
+  return h;
+}
+
+static __attribute__((noinline)) void handle_give_locked(dart_handle_t h) {
+  pthread_mutex_lock(&free_handles_mutex);
+  h->next = free_handles;
+  free_handles = h;
+  pthread_mutex_unlock(&free_handles_mutex);
+}
+
+static inline dart_handle_t handle_take(void) {
+  dart_handle_t h = __builtin_expect(dart__state.threads, 0) ? handle_pop_locked() : handle_pop();
   return h ? h : malloc(sizeof *h);
 }
 
 static inline void handle_give(dart_handle_t h) {
-  dart__lock(&free_handles_mutex);
+  if (__builtin_expect(dart__state.threads, 0)) {
+    handle_give_locked(h);
+    return;
+  }
   h->next = free_handles;
   free_handles = h;
-  dart__unlock(&free_handles_mutex);
 }
 
 void dart__rma_fini(void) {
