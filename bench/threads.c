@@ -4,7 +4,7 @@
  * dart_put_blocking and of dart_fetch_and_op(SUM) on int64, with T OpenMP
  * threads per unit at DART_THREAD_MULTIPLE (--threads 1,2,4). Unit u works
  * on unit (u + n/2) % n (itself with one unit); each thread on its own
- * cache line there. bench/run compares T threads at 2 units with 2T
+ * page there. bench/run compares T threads at 2 units with 2T
  * single-threaded processes (this program, --threads 1, at 2T ranks): the
  * same number of issuing streams, as threads or as MPI processes (those
  * with MPI and DART at their single-thread level, --level single, as a
@@ -22,13 +22,16 @@
 #include "bench.h"
 
 #define MAX_THREADS 16
-#define LINE 64
+#define LINE 4096 /* a page per thread: no false sharing, not even by adjacent-line prefetch */
 
 enum { OP_PUT, OP_FADD, NOPS };
 static const char *opname[NOPS] = {"put", "fetch_add"};
 
-/* Runs reps operations of op on each of nthreads threads; returns the
- * elapsed seconds of the slowest unit. */
+/* Runs reps operations of op on each of nthreads threads; returns the wall
+ * time from the first unit's start to the last unit's end (all units run on
+ * this machine: one CLOCK_MONOTONIC). Not each unit's own time: on
+ * oversubscribed cores a unit that is not scheduled would start its clock
+ * late and look fast. */
 static double rate_trial(dart_gptr_t g, int op, int nthreads, long reps) {
   DCHECK(dart_barrier(DART_TEAM_ALL));
   double t0 = bench_now();
@@ -43,9 +46,10 @@ static double rate_trial(dart_gptr_t g, int op, int nthreads, long reps) {
     else
       for (long r = 0; r < reps; r++) DCHECK(dart_fetch_and_op(mine, &v, &old, DART_TYPE_INT64, DART_OP_SUM));
   }
-  double mine = bench_now() - t0, slowest = 0;
-  MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return slowest;
+  double t1 = bench_now(), first = 0, last = 0;
+  MPI_Allreduce(&t0, &first, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&t1, &last, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return last - first;
 }
 
 static void rate(bench_t *b, const size_t *threads, int nt) {
@@ -59,11 +63,23 @@ static void rate(bench_t *b, const size_t *threads, int nt) {
   for (int i = 0; i < nt; i++) most = (int)threads[i] > most ? (int)threads[i] : most;
 #pragma omp parallel num_threads(most) /* the OpenMP runtime starts its threads here, untimed */
   { (void)omp_get_thread_num(); }
+  /* A trial of one thread lasts about 5 trial_ms (at most 10 --reps calls
+   * per thread), long against the spread of the units' starts. Calibrated
+   * on each unit's own clock, the slowest unit deciding. */
+  bench_t longer = *b;
+  longer.reps = 10 * b->reps;
+  longer.trial_s = 5 * b->trial_s;
   for (int op = 0; op < NOPS; op++) {
-    double per = rate_trial(g, op, 1, 200) / 200;
-    long r = bench_calibrate(b, per, 50);
-    MPI_Allreduce(MPI_IN_PLACE, &r, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-    reps[op] = r;
+    dart_gptr_t mine = g;
+    int64_t v = 1, old = 0;
+    DCHECK(dart_barrier(DART_TEAM_ALL));
+    double t0 = bench_now(), per;
+    for (int r = 0; r < 1000; r++)
+      DCHECK(op == OP_PUT ? dart_put_blocking(mine, &v, 1, DART_TYPE_INT64, DART_TYPE_INT64)
+                          : dart_fetch_and_op(mine, &v, &old, DART_TYPE_INT64, DART_OP_SUM));
+    per = (bench_now() - t0) / 1000;
+    MPI_Allreduce(MPI_IN_PLACE, &per, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    reps[op] = bench_calibrate(&longer, per, 50);
   }
   double mops[NOPS][BENCH_MAX_SIZES][BENCH_MAX_TRIALS];
   for (int trial = 0; trial < b->trials; trial++)

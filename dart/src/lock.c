@@ -126,8 +126,12 @@ static dart_lock_t handle_of(uint32_t idx) {
 static lock_rec_t *rec_of(dart_lock_t lock) {
   uint64_t h = (uint64_t)(uintptr_t)lock;
   uint32_t idx = (uint32_t)h - 1, gen = (uint32_t)(h >> 32);
-  if (idx >= nrecs || !recs[idx]->live || recs[idx]->gen != gen) return NULL;
-  return recs[idx];
+  /* Acquire loads: another thread may be growing the table (lock_init on
+   * another team); the outgrown one stays readable. */
+  uint32_t n = __atomic_load_n(&nrecs, __ATOMIC_ACQUIRE);
+  lock_rec_t **table = __atomic_load_n(&recs, __ATOMIC_ACQUIRE);
+  if (idx >= n || !table[idx]->live || table[idx]->gen != gen) return NULL;
+  return table[idx];
 }
 
 /* Called with table_mutex held. */

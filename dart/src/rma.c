@@ -89,7 +89,7 @@ static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, d
                        1)) {
     /* The common case, one basic type on both sides: basic types always
      * exist, so one lookup and one size computation check it all. */
-    *rt = *lt = &dart__types[remote];
+    *rt = *lt = &dart__type_table()[remote];
     if (__builtin_expect(__builtin_mul_overflow(nelem, (*rt)->elem_size, &span), 0))
       return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
     *one = nelem <= dart__max_count;

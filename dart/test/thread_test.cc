@@ -321,3 +321,56 @@ TEST(Threads, CollectivesOnOneTeamPerThread) {
   EXPECT_EQ(0, failed) << dart_last_error();
   for (auto &t : teams) ASSERT_DART_OK(dart_team_destroy(&t));
 }
+
+TEST(Threads, TablesGrowWhileOtherThreadsUseThem) {
+  // Thread 0 grows the runtime's tables past their first capacity (70
+  // collective segments on DART_TEAM_ALL, 70 locks, 70 types) while the
+  // other threads use entries made before: transfers into an older segment,
+  // an older lock, basic and an older derived type. Their data must stay
+  // right (and TSan, in the tsan stage, sees no race).
+  constexpr int kGrow = 70;
+  const int me = test_myid(), size = test_size();
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, kThreads * 64, &g));
+  dart_lock_t lock;
+  ASSERT_DART_OK(dart_team_lock_init(DART_TEAM_ALL, &lock));
+  dart_datatype_t strided;
+  ASSERT_DART_OK(dart_type_create_strided(DART_TYPE_INT64, 2, 1, &strided));
+  std::atomic<bool> grown{false};
+  std::atomic<int> wrong{0};
+  int failed = in_threads([&](int t) {
+    if (t == 0) {
+      std::vector<dart_gptr_t> segs(kGrow);
+      std::vector<dart_lock_t> locks(kGrow);
+      std::vector<dart_datatype_t> types(kGrow);
+      bool ok = true;
+      for (int i = 0; i < kGrow && ok; i++)
+        ok = dart_team_memalloc_aligned(DART_TEAM_ALL, 64, &segs[i]) == DART_OK &&
+             dart_team_lock_init(DART_TEAM_ALL, &locks[i]) == DART_OK &&
+             dart_type_create_strided(DART_TYPE_INT32, 3, 1, &types[i]) == DART_OK;
+      grown = true;
+      for (int i = 0; i < kGrow && ok; i++)
+        ok = dart_team_memfree(segs[i]) == DART_OK && dart_team_lock_destroy(&locks[i]) == DART_OK &&
+             dart_type_destroy(&types[i]) == DART_OK;
+      return ok;
+    }
+    dart_gptr_t mine = at_unit(g, DART_TEAM_ALL, (me + 1) % size, static_cast<uint64_t>(t) * 64);
+    for (int64_t i = 0; !grown.load() || i < 20; i++) {
+      int64_t v[2] = {i, i + 1}, back[4] = {0, 0, 0, 0};  // strided: v[1] lands on element 2
+      if (dart_lock_acquire(lock) != DART_OK) return false;
+      bool ok = dart_put_blocking(mine, v, 1, DART_TYPE_INT64, DART_TYPE_INT64) == DART_OK &&
+                dart_get_blocking(back, mine, 1, DART_TYPE_INT64, DART_TYPE_INT64) == DART_OK &&
+                dart_put_blocking(mine, v, 2, DART_TYPE_INT64, strided) == DART_OK &&
+                dart_get_blocking(back, mine, 4, DART_TYPE_INT64, DART_TYPE_INT64) == DART_OK;
+      if (dart_lock_release(lock) != DART_OK || !ok) return false;
+      if (back[0] != i || back[2] != i + 1) wrong++;
+    }
+    return true;
+  });
+  EXPECT_EQ(0, failed) << dart_last_error();
+  EXPECT_EQ(0, wrong.load());
+  dart_barrier(DART_TEAM_ALL);
+  ASSERT_DART_OK(dart_type_destroy(&strided));
+  ASSERT_DART_OK(dart_team_lock_destroy(&lock));
+  ASSERT_DART_OK(dart_team_memfree(g));
+}
