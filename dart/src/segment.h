@@ -46,9 +46,11 @@ static inline dart_ret_t dart__resolve(dart_gptr_t g, size_t span, const char *f
   if (__builtin_expect(!team || team->gptr_flags != g.flags, 0))
     return dart__error(DART_ERR_INVAL, "%s: not a valid global pointer (null, or its team was destroyed)",
                        fn);
-  /* Acquire loads (plain loads on x86): another thread may be growing the
-   * table (segment.c keeps the old one readable). */
-  int cap = __atomic_load_n(&team->segs_cap, __ATOMIC_ACQUIRE);
+  /* Atomic loads (plain loads on x86): another thread may be growing the
+   * table (segment.c keeps the old one readable). An id at or above the old
+   * capacity was handed out after the growth, so its user sees the new
+   * table: the capacity needs no ordering of its own. */
+  int cap = __atomic_load_n(&team->segs_cap, __ATOMIC_RELAXED);
   dart_segment_t **segs = __atomic_load_n(&team->segs, __ATOMIC_ACQUIRE);
   if (__builtin_expect(g.segid < 0 || g.segid >= cap || !segs[g.segid], 0))
     return dart__error(DART_ERR_NOTFOUND, "%s: segment %d does not exist (freed?)", fn, (int)g.segid);
