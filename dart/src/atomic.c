@@ -263,7 +263,7 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
   dart_ret_t r;
   size_t span = 0;
   if (__builtin_expect(type > DART_TYPE_UNDEFINED && type <= DART_TYPE_LAST_BASIC, 1)) {
-    *ti = &dart__types[type]; /* basic types always exist, one element per instance */
+    *ti = &dart__type_table()[type]; /* basic types always exist, one element per instance */
     if (__builtin_mul_overflow(n, (*ti)->elem_size, &span))
       return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
   } else {

@@ -6,6 +6,12 @@
 dart_type_info_t *dart__types;
 int dart__ntypes;
 static int types_cap;
+/* Creation and destruction take the mutex. Transfers read the table without
+ * it, so an outgrown table is kept (it may still be read) until dart_exit:
+ * at most one per doubling. */
+static pthread_mutex_t types_mutex = PTHREAD_MUTEX_INITIALIZER;
+static dart_type_info_t *retired[32];
+static int nretired;
 
 static const struct {
   size_t size;
@@ -50,22 +56,27 @@ void dart__types_fini(void) {
   for (int t = DART_TYPE_LAST_BASIC + 1; t < dart__ntypes; t++)
     if (dart__types[t].live) type_release(&dart__types[t]);
   free(dart__types);
+  for (int i = 0; i < nretired; i++) free(retired[i]);
   dart__types = NULL;
-  dart__ntypes = types_cap = 0;
+  dart__ntypes = types_cap = nretired = 0;
 }
 
-/* A free slot for a new type (slots of destroyed types are reused). */
+/* A free slot for a new type (slots of destroyed types are reused). Called
+ * with types_mutex held. */
 static int type_slot(void) {
   for (int t = DART_TYPE_LAST_BASIC + 1; t < dart__ntypes; t++)
     if (!dart__types[t].live) return t;
   if (dart__ntypes == types_cap) {
-    dart_type_info_t *v = realloc(dart__types, sizeof *v * (size_t)types_cap * 2);
+    if (nretired == (int)(sizeof retired / sizeof *retired)) return -1;
+    dart_type_info_t *v = calloc((size_t)types_cap * 2, sizeof *v);
     if (!v) return -1;
-    memset(v + types_cap, 0, sizeof *v * (size_t)types_cap);
-    dart__types = v;
+    memcpy(v, dart__types, sizeof *v * (size_t)types_cap);
+    retired[nretired++] = dart__types;
+    __atomic_store_n(&dart__types, v, __ATOMIC_RELEASE);
     types_cap *= 2;
   }
-  return dart__ntypes++;
+  __atomic_store_n(&dart__ntypes, dart__ntypes + 1, __ATOMIC_RELEASE);
+  return dart__ntypes - 1;
 }
 
 /* Fills a derived type from its blocks and builds its MPI instance type. */
@@ -84,11 +95,13 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
                          fn, i);
     period += len[i];
   }
+  dart__lock(&types_mutex);
   int slot = type_slot();
   b = &dart__types[base]; /* type_slot may have moved the table */
   size_t *l = malloc(sizeof *l * nblocks), *o = malloc(sizeof *o * nblocks);
   int *il = malloc(sizeof *il * nblocks), *io = malloc(sizeof *io * nblocks);
   if (slot < 0 || !l || !o || !il || !io) {
+    dart__unlock(&types_mutex);
     free(l);
     free(o);
     free(il);
@@ -122,6 +135,7 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
                            .contiguous = contiguous,
                            .simple = contiguous && period == 1,
                            .mpi_inst = inst};
+  dart__unlock(&types_mutex);
   *newtype = slot;
   return DART_OK;
 }
@@ -146,9 +160,11 @@ dart_ret_t dart_type_create_indexed(dart_datatype_t base, size_t count, const si
 
 dart_ret_t dart_type_destroy(dart_datatype_t *type) {
   DART_CHECK_INIT("dart_type_destroy");
-  if (!type || *type <= DART_TYPE_LAST_BASIC || *type >= dart__ntypes || !dart__types[*type].live)
-    return dart__error(DART_ERR_INVAL, "dart_type_destroy: not a type made by dart_type_create_*");
-  type_release(&dart__types[*type]);
+  dart__lock(&types_mutex);
+  int ok = type && *type > DART_TYPE_LAST_BASIC && *type < dart__ntypes && dart__types[*type].live;
+  if (ok) type_release(&dart__types[*type]);
+  dart__unlock(&types_mutex);
+  if (!ok) return dart__error(DART_ERR_INVAL, "dart_type_destroy: not a type made by dart_type_create_*");
   *type = DART_TYPE_UNDEFINED;
   return DART_OK;
 }

@@ -24,17 +24,43 @@ struct dart_handle_struct {
 
 /* Completed handles are kept for reuse, so that starting a transfer costs no
  * malloc once a program has had as many handles outstanding as it will
- * ever have; dart_exit frees them (dart__rma_fini). */
+ * ever have; dart_exit frees them (dart__rma_fini). Threads share the list
+ * (a handle may be completed by another thread than the one that started
+ * it), under a mutex at DART_THREAD_MULTIPLE. */
 static dart_handle_t free_handles;
+static pthread_mutex_t free_handles_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static inline dart_handle_t handle_take(void) {
+static inline dart_handle_t handle_pop(void) {
   dart_handle_t h = free_handles;
-  if (!h) return malloc(sizeof *h);
-  free_handles = h->next;
+  if (h) free_handles = h->next;
   return h;
 }
 
+/* The locked variants stay out of line: one branch on the single-thread path. */
+static __attribute__((noinline)) dart_handle_t handle_pop_locked(void) {
+  pthread_mutex_lock(&free_handles_mutex);
+  dart_handle_t h = handle_pop();
+  pthread_mutex_unlock(&free_handles_mutex);
+  return h;
+}
+
+static __attribute__((noinline)) void handle_give_locked(dart_handle_t h) {
+  pthread_mutex_lock(&free_handles_mutex);
+  h->next = free_handles;
+  free_handles = h;
+  pthread_mutex_unlock(&free_handles_mutex);
+}
+
+static inline dart_handle_t handle_take(void) {
+  dart_handle_t h = __builtin_expect(dart__state.threads, 0) ? handle_pop_locked() : handle_pop();
+  return h ? h : malloc(sizeof *h);
+}
+
 static inline void handle_give(dart_handle_t h) {
+  if (__builtin_expect(dart__state.threads, 0)) {
+    handle_give_locked(h);
+    return;
+  }
   h->next = free_handles;
   free_handles = h;
 }
@@ -63,7 +89,7 @@ static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, d
                        1)) {
     /* The common case, one basic type on both sides: basic types always
      * exist, so one lookup and one size computation check it all. */
-    *rt = *lt = &dart__types[remote];
+    *rt = *lt = &dart__type_table()[remote];
     if (__builtin_expect(__builtin_mul_overflow(nelem, (*rt)->elem_size, &span), 0))
       return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
     *one = nelem <= dart__max_count;

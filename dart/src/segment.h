@@ -56,7 +56,13 @@ static inline dart_ret_t dart__lookup(dart_gptr_t g, const char *fn, dart_team_d
   dart_team_data_t *tm;
   dart_ret_t ret = dart__lookup_team(g, fn, &tm);
   if (__builtin_expect(ret != DART_OK, 0)) return ret;
-  if (__builtin_expect(g.segid < 0 || g.segid >= tm->segs_cap || !tm->segs[g.segid], 0))
+  /* Atomic loads (plain loads on x86): another thread may be growing the
+   * table (segment.c keeps the old one readable). An id at or above the old
+   * capacity was handed out after the growth, so its user sees the new
+   * table: the capacity needs no ordering of its own. */
+  int cap = __atomic_load_n(&tm->segs_cap, __ATOMIC_RELAXED);
+  dart_segment_t **segs = __atomic_load_n(&tm->segs, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(g.segid < 0 || g.segid >= cap || !segs[g.segid], 0))
     return dart__error(DART_ERR_NOTFOUND, "%s: segment %d does not exist (freed?)", fn, (int)g.segid);
   if (__builtin_expect((uint32_t)g.unitid >= (uint32_t)dart__state.size, 0))
     return dart__error(DART_ERR_INVAL, "%s: unit %d out of range [0, %d)", fn, (int)g.unitid,
@@ -66,7 +72,7 @@ static inline dart_ret_t dart__lookup(dart_gptr_t g, const char *fn, dart_team_d
     return dart__error(DART_ERR_INVAL, "%s: unit %d is not a member of the segment's team", fn,
                        (int)g.unitid);
   *team = tm;
-  *seg = tm->segs[g.segid];
+  *seg = segs[g.segid];
   *rel = r;
   return DART_OK;
 }

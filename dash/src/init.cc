@@ -1,6 +1,7 @@
 #include <dash/Init.h>
 
 #include <cstdio>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,9 +17,11 @@ std::uint64_t current_epoch = 0;
 
 namespace {
 std::uint64_t last_epoch = 0;
+bool multithreaded = false;
 // Live objects with global resources, by kind (string literals, compared by
-// address): only touched at allocation and release.
+// address): only touched at allocation and release, by any thread.
 std::vector<std::pair<const char *, long>> live_objects;
+std::mutex live_objects_mutex;
 Team all_team;
 }  // namespace
 
@@ -37,6 +40,7 @@ void throw_dead(const char *what) {
 
 std::uint64_t register_object(const char *what) {
   require_running(what);
+  std::lock_guard<std::mutex> hold(live_objects_mutex);
   for (auto &entry : live_objects)
     if (entry.first == what) {
       ++entry.second;
@@ -49,6 +53,7 @@ std::uint64_t register_object(const char *what) {
 bool release_object(const char *what, std::uint64_t epoch) {
   // Objects of an earlier run were already counted out by finalize.
   if (!alive(epoch)) return false;
+  std::lock_guard<std::mutex> hold(live_objects_mutex);
   for (auto &entry : live_objects)
     if (entry.first == what && entry.second > 0) --entry.second;
   return true;
@@ -58,9 +63,13 @@ void throw_null_team() { throw RuntimeError("dash::Team: operation on a null tea
 
 }  // namespace detail
 
-void init(int *argc, char ***argv) {
+void init(int *argc, char ***argv) { init(argc, argv, DART_THREAD_SINGLE); }
+
+void init(int *argc, char ***argv, dart_thread_support_level_t level) {
   if (detail::current_epoch != 0) throw RuntimeError("dash::init: the runtime is already running");
-  detail::check(dart_init(argc, argv), "dart_init");
+  dart_thread_support_level_t provided = DART_THREAD_SINGLE;
+  detail::check(dart_init_thread(argc, argv, level, &provided), "dart_init_thread");
+  detail::multithreaded = provided == DART_THREAD_MULTIPLE;
   detail::current_epoch = ++detail::last_epoch;
   detail::all_team = Team(std::make_shared<detail::TeamState>(DART_TEAM_ALL, nullptr));
 }
@@ -88,6 +97,8 @@ void finalize() {
 }
 
 bool is_initialized() { return detail::current_epoch != 0; }
+
+bool is_multithreaded() { return is_initialized() && detail::multithreaded; }
 
 global_unit_t myid() { return Team::GlobalUnitID(); }
 

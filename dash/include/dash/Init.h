@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <dart/types.h>
 #include <dash/Types.h>
 // DASH_CHECK_LIVENESS: whether element access (arr[i], m(i, j), *it,
 // view(i, j), arr.async[i], Shared::get/set) checks that its container is
@@ -38,6 +39,16 @@ namespace dash {
 /// Collective over all processes. Throws dash::RuntimeError if already
 /// running or if DART fails.
 void init(int *argc, char ***argv);
+
+/// As init, asking DART for thread support (dart_init_thread): with
+/// DART_THREAD_MULTIPLE, if MPI provides MPI_THREAD_MULTIPLE (see
+/// is_multithreaded), threads of a unit (e.g. OpenMP) may use element
+/// access, dash::copy, Atomic and Mutex at once; containers, teams and other
+/// collective objects are made and destroyed by one thread at a time.
+void init(int *argc, char ***argv, dart_thread_support_level_t level);
+
+/// True if the runtime runs with DART_THREAD_MULTIPLE (DASH's name).
+bool is_multithreaded();
 
 /// Stops the runtime (dart_exit): frees all teams and global memory.
 /// Collective. Objects still alive are reported on stderr (their memory is
@@ -62,6 +73,7 @@ void barrier();
 class InitGuard {
  public:
   InitGuard(int *argc, char ***argv) { init(argc, argv); }
+  InitGuard(int *argc, char ***argv, dart_thread_support_level_t level) { init(argc, argv, level); }
   ~InitGuard();
   InitGuard(const InitGuard &) = delete;
   InitGuard &operator=(const InitGuard &) = delete;

@@ -103,7 +103,7 @@ class Team {
  private:
   explicit Team(std::shared_ptr<detail::TeamState> state) : state_(std::move(state)) {}
   const detail::TeamState &state() const;
-  friend void init(int *, char ***);
+  friend void init(int *, char ***, dart_thread_support_level_t);
   friend void finalize();
 
   std::shared_ptr<detail::TeamState> state_;
