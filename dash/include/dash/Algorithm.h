@@ -10,6 +10,7 @@
 #include <dash/algorithm/Fill.h>
 #include <dash/algorithm/Find.h>
 #include <dash/algorithm/ForEach.h>
+#include <dash/algorithm/Operation.h>
 #include <dash/algorithm/Reduce.h>
 #include <dash/algorithm/Sort.h>
 #include <dash/algorithm/Transform.h>

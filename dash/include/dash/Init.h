@@ -40,9 +40,11 @@ namespace dash {
 void init(int *argc, char ***argv);
 
 /// Stops the runtime (dart_exit): frees all teams and global memory.
-/// Collective. Objects still alive are reported on stderr (their memory is
-/// released here; later use throws dash::NotInitialized). Throws
-/// dash::NotInitialized if the runtime is not running.
+/// Collective. As in DASH, containers, teams and locks may still be alive
+/// (declared in main's scope, say): finalize releases their memory
+/// silently; destroying them afterwards does nothing, and using them
+/// throws dash::NotInitialized. Throws dash::NotInitialized if the runtime
+/// is not running.
 void finalize();
 
 /// True between dash::init and dash::finalize.
@@ -89,8 +91,8 @@ inline void check_alive_access(std::uint64_t epoch, const char *what) {
 }
 
 /// Registers an object holding global resources of kind `what` (a string
-/// literal); returns the epoch. The count lets finalize report objects that
-/// would outlive it. Throws dash::NotInitialized if not running.
+/// literal, named in errors); returns the epoch. Throws
+/// dash::NotInitialized if not running.
 std::uint64_t register_object(const char *what);
 /// Unregisters it. Returns true if its resources must be freed now (the
 /// run it was made in is still going), false if finalize already did.

@@ -3,6 +3,8 @@
 
 // DASH's header name for dash::Matrix and dash::NArray (in narray.h).
 
+#include <iomanip>  // DASH's Matrix.h provides it; its examples rely on that
+
 #include <dash/narray.h>
 
 #endif  // DASH_MATRIX_H

@@ -21,8 +21,14 @@
 #include <type_traits>
 
 #include <dart/types.h>
+#include <dash/detail/dart_type.h>
 
 namespace dash {
+
+/// DASH's trait: the DART basic type of T (DART_TYPE_UNDEFINED if none),
+/// for programs that call DART collectives directly.
+template <typename T>
+struct dart_datatype : std::integral_constant<dart_datatype_t, detail::dart_type<T>()> {};
 
 /// Dimension number (0 is the first dimension).
 using dim_t = int;

@@ -32,6 +32,7 @@
 #include <dash/View.h>
 
 #include <dash/Atomic.h>
+#include <dash/Memory.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
 

@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include <dart/communication.h>
+#include <dart/init.h>
 #include <dash/detail/dart_type.h>
 #include <dash/detail/direct_access.h>
 #include <dash/Exception.h>
@@ -125,6 +126,13 @@ class GlobRef {
 
   /// The DART global pointer of the element.
   dart_gptr_t dart_gptr() const { return gptr_; }
+  /// True if the element is in the calling unit's memory (as in DASH: not
+  /// merely on its node).
+  bool is_local() const {
+    dart_unit_t me = DART_UNDEFINED_UNIT_ID;
+    dart_myid(&me);
+    return gptr_.unitid == me;
+  }
 
  private:
   static value_type negate(const value_type &v) {

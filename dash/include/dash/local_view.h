@@ -9,6 +9,10 @@
 // Like std::span it does not own the memory and does not propagate const.
 // Element access is unchecked except at(); the range itself is obtained
 // once, when the container is made (dart_gptr_getaddr), never per access.
+//
+// As in DASH, local.row(i) is local row i (plain memory: lbegin()/lend())
+// and local.block(b) the calling unit's block b as a View (global
+// coordinates; its elements are local, so access is direct).
 
 #include <array>
 #include <cstddef>
@@ -16,9 +20,33 @@
 #include <string>
 #include <type_traits>
 
+#include <dash/detail/array_core.h>
 #include <dash/pattern/pattern.h>
+#include <dash/View.h>
 
 namespace dash {
+
+/// A contiguous range of the calling unit's memory (a local row): raw
+/// pointers, as LocalView.
+template <typename T>
+class LocalRange {
+ public:
+  using value_type = T;
+  using size_type = std::size_t;
+  using iterator = T *;
+
+  LocalRange(T *first, T *last) : first_(first), last_(last) {}
+  T *begin() const { return first_; }
+  T *end() const { return last_; }
+  T *lbegin() const { return first_; }
+  T *lend() const { return last_; }
+  size_type size() const { return static_cast<size_type>(last_ - first_); }
+  T &operator[](size_type i) const { return first_[i]; }
+
+ private:
+  T *first_;
+  T *last_;
+};
 
 template <typename T, std::size_t N>
 class LocalView {
@@ -28,11 +56,13 @@ class LocalView {
   using iterator = T *;
   using extents_type = std::array<size_type, N>;
 
+  using core_type = detail::ArrayCore<std::remove_const_t<T>, N>;
+
   LocalView() = default;
-  /// The part of `unit` in `pattern`, stored at `data`.
-  LocalView(T *data, const Pattern<N> *pattern, size_type unit)
-      : data_(data), pattern_(pattern), unit_(unit) {
-    extents_ = pattern->local_extents(unit);
+  /// The calling unit's part of the container `core`.
+  explicit LocalView(const core_type *core)
+      : data_(core->mem.local()), pattern_(&core->pattern), unit_(core->myid), core_(core) {
+    extents_ = pattern_->local_extents(unit_);
     size_ = 1;
     for (std::size_t d = N; d-- > 0;) {
       strides_[d] = size_;
@@ -44,6 +74,8 @@ class LocalView {
   T *begin() const { return data_; }
   T *end() const { return data_ + size_; }
   T *data() const { return data_; }
+  T *lbegin() const { return data_; }
+  T *lend() const { return data_ + size_; }
   size_type size() const { return size_; }
   bool empty() const { return size_ == 0; }
 
@@ -80,6 +112,23 @@ class LocalView {
   /// Linear global index of local index `i`.
   size_type global_index(size_type i) const { return pattern_->global_index(unit_, i); }
 
+  /// Local row `i` (first dimension; N > 1): contiguous memory. Throws
+  /// std::out_of_range unless i < extent(0), std::logic_error if the
+  /// pattern is tiled (a row then spans tiles: use block()).
+  template <std::size_t M = N, typename = std::enable_if_t<(M > 1)>>
+  LocalRange<T> row(size_type i) const {
+    if (i >= extents_[0])
+      throw std::out_of_range("dash::LocalView::row: row " + std::to_string(i) + " not in [0, " +
+                              std::to_string(extents_[0]) + ")");
+    if (pattern_->is_tiled())
+      throw std::logic_error("dash::LocalView::row: local rows of a tiled pattern are not contiguous");
+    return LocalRange<T>(data_ + i * strides_[0], data_ + (i + 1) * strides_[0]);
+  }
+
+  /// The calling unit's block `lblock` (its local block grid, row-major);
+  /// throws std::out_of_range unless lblock < the unit's number of blocks.
+  View<T, N> block(size_type lblock) const { return View<T, N>(core_, pattern_->local_block(unit_, lblock)); }
+
  private:
   T *data_ = nullptr;
   size_type size_ = 0;
@@ -87,6 +136,7 @@ class LocalView {
   extents_type strides_{};
   const Pattern<N> *pattern_ = nullptr;
   size_type unit_ = 0;
+  const core_type *core_ = nullptr;
 };
 
 }  // namespace dash

@@ -28,7 +28,8 @@
 //
 // Move-only:
 // copying a distributed array would be a hidden collective allocation (use
-// dash::copy). Destroy arrays before dash::finalize.
+// dash::copy). An array may outlive dash::finalize (as in DASH): finalize
+// releases its memory, and destroying it afterwards does nothing.
 
 #include <array>
 #include <cstddef>
@@ -98,7 +99,7 @@ class NArray {
   /// units.
   explicit NArray(const Pattern<N> &pattern, const Team &team = Team::All())
       : core_(make_core(pattern, team)) {
-    local = LocalView<T, N>(core_->mem.local(), &core_->pattern, core_->myid);
+    local = LocalView<T, N>(core_.get());
     async = AsyncView<T, N>(core_.get());
   }
 
@@ -189,9 +190,29 @@ class NArray {
   const_view_type sub(const extents_type &offsets, const extents_type &extents) const {
     return const_view_type(&live_core(), core_->whole()).sub(offsets, extents);
   }
-  /// Rows (first dimension) [first, first + n), all of the other dimensions.
-  view_type rows(size_type first, size_type n) { return sub(row_offsets(first), row_extents(n)); }
-  const_view_type rows(size_type first, size_type n) const { return sub(row_offsets(first), row_extents(n)); }
+  /// DASH's views of a matrix: along dimension D the `n` indices from
+  /// `first` (sub<D>), rows/cols (D = 0/1), one row or column, and global
+  /// block `gblock`. Throw std::out_of_range unless inside the array.
+  template <dim_t D>
+  view_type sub(size_type first, size_type n) {
+    return view_type(&live_core(), core_->whole()).template sub<D>(first, n);
+  }
+  template <dim_t D>
+  const_view_type sub(size_type first, size_type n) const {
+    return const_view_type(&live_core(), core_->whole()).template sub<D>(first, n);
+  }
+  view_type rows(size_type first, size_type n) { return sub<0>(first, n); }
+  const_view_type rows(size_type first, size_type n) const { return sub<0>(first, n); }
+  view_type cols(size_type first, size_type n) { return sub<1>(first, n); }
+  const_view_type cols(size_type first, size_type n) const { return sub<1>(first, n); }
+  view_type row(size_type i) { return sub<0>(i, 1); }
+  const_view_type row(size_type i) const { return sub<0>(i, 1); }
+  view_type col(size_type j) { return sub<1>(j, 1); }
+  const_view_type col(size_type j) const { return sub<1>(j, 1); }
+  view_type block(size_type gblock) { return view_type(&live_core(), core_->pattern.block(gblock)); }
+  const_view_type block(size_type gblock) const {
+    return const_view_type(&live_core(), core_->pattern.block(gblock));
+  }
 
   // ---- local view ----
 
@@ -257,16 +278,6 @@ class NArray {
         throw std::out_of_range("dash::NArray::at: coordinate " + std::to_string(c[d]) + " of dimension " +
                                 std::to_string(d) + " not in [0, " + std::to_string(extent(d)) + ")");
     return live_core().pattern.local(c);
-  }
-  extents_type row_offsets(size_type first) const {
-    extents_type o{};
-    o[0] = first;
-    return o;
-  }
-  extents_type row_extents(size_type n) const {
-    extents_type e = extents();
-    e[0] = n;
-    return e;
   }
 
   std::unique_ptr<core_type> core_;
