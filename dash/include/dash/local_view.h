@@ -26,16 +26,16 @@
 
 namespace dash {
 
-/// A contiguous range of the calling unit's memory (a local row): raw
+/// A row of the calling unit's memory (local.row(i)): contiguous, raw
 /// pointers, as LocalView.
 template <typename T>
-class LocalRange {
+class LocalRow {
  public:
   using value_type = T;
   using size_type = std::size_t;
   using iterator = T *;
 
-  LocalRange(T *first, T *last) : first_(first), last_(last) {}
+  LocalRow(T *first, T *last) : first_(first), last_(last) {}
   T *begin() const { return first_; }
   T *end() const { return last_; }
   T *lbegin() const { return first_; }
@@ -116,13 +116,13 @@ class LocalView {
   /// std::out_of_range unless i < extent(0), std::logic_error if the
   /// pattern is tiled (a row then spans tiles: use block()).
   template <std::size_t M = N, typename = std::enable_if_t<(M > 1)>>
-  LocalRange<T> row(size_type i) const {
+  LocalRow<T> row(size_type i) const {
     if (i >= extents_[0])
       throw std::out_of_range("dash::LocalView::row: row " + std::to_string(i) + " not in [0, " +
                               std::to_string(extents_[0]) + ")");
     if (pattern_->is_tiled())
       throw std::logic_error("dash::LocalView::row: local rows of a tiled pattern are not contiguous");
-    return LocalRange<T>(data_ + i * strides_[0], data_ + (i + 1) * strides_[0]);
+    return LocalRow<T>(data_ + i * strides_[0], data_ + (i + 1) * strides_[0]);
   }
 
   /// The calling unit's block `lblock` (its local block grid, row-major);
