@@ -39,6 +39,10 @@ using default_extent_t = std::size_t;
 /// Unsigned size type.
 using default_size_t = std::size_t;
 
+/// DASH's local storage order of a pattern's elements (or tiles). Only
+/// ROW_MAJOR is provided: the patterns reject COL_MAJOR at compile time.
+enum MemArrange { MEM_ARRANGE_UNDEFINED = 0, ROW_MAJOR, COL_MAJOR };
+
 /// The scope a unit id is relative to: a team, or Team::All().
 enum unit_scope { local_unit, global_unit };
 

@@ -28,7 +28,8 @@ int main(int argc, char *argv[]) {
     if (myid == 0) b[n - 2] = -1;
     dash::barrier();
     auto diff = dash::mismatch(a.begin(), a.end(), b.begin());
-    CHECK(diff.first - a.begin() == std::ptrdiff_t(n - 2) && diff.second - b.begin() == std::ptrdiff_t(n - 2));
+    CHECK(diff.first - a.begin() == std::ptrdiff_t(n - 2) &&
+          diff.second - b.begin() == std::ptrdiff_t(n - 2));
     CHECK(*diff.second == -1);
 
     // local_range / local_index_range: the calling unit's BLOCKED part of
@@ -40,7 +41,8 @@ int main(int argc, char *argv[]) {
     if (a.lsize() > 0 && gfirst >= 3) {
       CHECK(lr.begin == a.lbegin() && lr.end == a.lend() && lir.begin == 0);
     }
-    for (int *p = lr.begin; p != lr.end; ++p) CHECK(*p == int(a.pattern().global(std::size_t(p - a.lbegin()))));
+    for (int *p = lr.begin; p != lr.end; ++p)
+      CHECK(*p == int(a.pattern().global(std::size_t(p - a.lbegin()))));
     // CYCLIC: local indices of a range are still one run per unit.
     auto cyc = dash::local_index_range(b.begin(), b.end());
     CHECK(std::size_t(cyc.end - cyc.begin) == b.lsize() && cyc.begin == 0);

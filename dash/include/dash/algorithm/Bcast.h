@@ -27,7 +27,8 @@ namespace dash {
 template <typename LocalIter>
 void broadcast(LocalIter first, LocalIter last, team_unit_t root, const Team &team = Team::All()) {
   using value_type = typename std::iterator_traits<LocalIter>::value_type;
-  static_assert(std::is_trivially_copyable_v<value_type>, "dash::broadcast: elements must be trivially copyable");
+  static_assert(std::is_trivially_copyable_v<value_type>,
+                "dash::broadcast: elements must be trivially copyable");
   if (root < 0 || root >= team.size())
     throw std::invalid_argument("dash::broadcast: root " + std::to_string(root.id) +
                                 " is not a unit of the team (size " + std::to_string(team.size()) + ")");
@@ -35,7 +36,8 @@ void broadcast(LocalIter first, LocalIter last, team_unit_t root, const Team &te
   // Contiguous ranges (pointers, vector iterators) in place, others through
   // a buffer.
   if constexpr (std::is_pointer_v<LocalIter>) {
-    detail::check(dart_bcast(first, n * sizeof(value_type), DART_TYPE_BYTE, root, team.dart_id()), "dart_bcast");
+    detail::check(dart_bcast(first, n * sizeof(value_type), DART_TYPE_BYTE, root, team.dart_id()),
+                  "dart_bcast");
   } else {
     std::vector<value_type> buffer(first, last);
     detail::check(dart_bcast(buffer.data(), n * sizeof(value_type), DART_TYPE_BYTE, root, team.dart_id()),

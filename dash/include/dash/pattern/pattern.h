@@ -192,6 +192,17 @@ class Pattern {
   Pattern(size_type n, const Distribution &dist, const Team &team)
       : Pattern(extents_type{n}, DistributionSpec<1>(dist), team) {}
 
+  /// 1-D with irregular local sizes (DASH's CSRPattern): unit u of `team`
+  /// owns the next local_sizes[u] elements (any, also 0). Throws
+  /// std::invalid_argument unless there is one size per unit and their sum
+  /// is not 0.
+  template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
+  explicit Pattern(const std::vector<size_type> &local_sizes, const Team &team = Team::All())
+      : Pattern(extents_type{checked_total(local_sizes, team.size())}, DistributionSpec<1>(BLOCKED), team) {
+    dims_[0] = detail::DimMapping(local_sizes);
+    run_dim_ = nunits_ > 1 ? 0 : N;
+  }
+
   /// Returns the number of dimensions.
   static constexpr std::size_t ndim() { return N; }
   /// Returns the total number of elements.
@@ -210,6 +221,13 @@ class Pattern {
   bool is_tiled() const { return tiled_; }
   /// Returns the block (tile) size along dimension `d` (unchecked).
   size_type blocksize(std::size_t d) const { return dims_[d].block; }
+  /// Appends to `out` the intervals [from, to) of global coordinates along
+  /// dimension `d` in [lo, hi) owned by unit coordinate `ucoord`, in
+  /// increasing order (unchecked).
+  template <typename Intervals>
+  void unit_intervals(std::size_t d, size_type ucoord, size_type lo, size_type hi, Intervals &out) const {
+    dims_[d].unit_intervals(ucoord, lo, hi, out);
+  }
   /// Returns the number of elements of a full block.
   size_type max_blocksize() const {
     size_type n = 1;
@@ -284,13 +302,14 @@ class Pattern {
   /// over blockspec()).
   size_type block_at(const coords_type &gcoords) const {
     size_type b = 0;
-    for (std::size_t d = 0; d < N; ++d) b = b * dims_[d].nblocks + gcoords[d] / dims_[d].block;
+    for (std::size_t d = 0; d < N; ++d) b = b * dims_[d].nblocks + dims_[d].block_of(gcoords[d]);
     return b;
   }
 
   /// Patterns are equal if they map every element identically.
   bool operator==(const Pattern &other) const {
-    return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_;
+    return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_ &&
+           dims_ == other.dims_;
   }
   bool operator!=(const Pattern &other) const { return !(*this == other); }
 
@@ -444,11 +463,11 @@ class Pattern {
   size_type local_size(unit_type unit) const { return product(local_extents(unit)); }
 
   /// Returns the maximum local size over all units, the capacity each unit
-  /// allocates for symmetric memory. (Unit 0 owns the most along every
-  /// dimension.)
+  /// allocates for symmetric memory. (Regular dimensions: unit 0 owns the
+  /// most.)
   size_type local_capacity() const {
     size_type n = 1;
-    for (const auto &dim : dims_) n *= dim.local_extent(0);
+    for (const auto &dim : dims_) n *= dim.max_local_extent();
     return n;
   }
 
@@ -475,7 +494,7 @@ class Pattern {
     for (std::size_t d = N; d-- > 0;) {
       size_type g = gblock % dims_[d].nblocks;
       gblock /= dims_[d].nblocks;
-      blk.offsets[d] = g * dims_[d].block;
+      blk.offsets[d] = dims_[d].block_start(g);
       blk.extents[d] = dims_[d].block_extent(g);
     }
     return blk;
@@ -510,7 +529,7 @@ class Pattern {
     for (std::size_t d = N; d-- > 0;) {
       size_type g = lblock % nblocks[d] * dims_[d].units + ucoords[d];
       lblock /= nblocks[d];
-      blk.offsets[d] = g * dims_[d].block;
+      blk.offsets[d] = dims_[d].block_start(g);
       blk.extents[d] = dims_[d].block_extent(g);
     }
     return blk;
@@ -569,6 +588,16 @@ class Pattern {
     return result;
   }
 
+  static size_type checked_total(const std::vector<size_type> &sizes, size_type nunits) {
+    if (sizes.size() != nunits)
+      throw std::invalid_argument("dash::Pattern: " + std::to_string(sizes.size()) + " local sizes for " +
+                                  std::to_string(nunits) + " units");
+    size_type total = 0;
+    for (size_type n : sizes) total += n;
+    if (total == 0) throw std::invalid_argument("dash::Pattern: the local sizes sum to 0");
+    return total;
+  }
+
   unit_type unit_of_me() const { return static_cast<unit_type>(myid().id); }
 
   void check_unit(unit_type unit, const char *caller) const {
@@ -625,6 +654,16 @@ class Pattern {
   size_type run_chunk_ = 1;  // elements of the dimensions inside run_dim_
   Team team_;                // the null team if made from a unit count
 };
+
+// DASH's names for the patterns that Pattern<N> is: TilePattern (tiles
+// stored contiguously: give TILE distributions) and CSRPattern (1-D with
+// irregular local sizes: the constructor from local sizes). DASH's
+// template arguments are accepted; COL_MAJOR storage is not provided (a
+// compile-time error).
+template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
+using TilePattern = std::enable_if_t<Arrangement == ROW_MAJOR, Pattern<N>>;
+template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
+using CSRPattern = std::enable_if_t<Arrangement == ROW_MAJOR && N == 1, Pattern<N>>;
 
 }  // namespace dash
 
