@@ -84,6 +84,9 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
                          fn, i);
     period += len[i];
   }
+  /* type_slot() may move the table that b points into: keep what is needed. */
+  const MPI_Datatype mpi_base = b->mpi_base;
+  const size_t elem_size = b->elem_size;
   int slot = type_slot();
   size_t *l = malloc(sizeof *l * nblocks), *o = malloc(sizeof *o * nblocks);
   int *il = malloc(sizeof *il * nblocks), *io = malloc(sizeof *io * nblocks);
@@ -101,8 +104,8 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
     io[i] = (int)off[i];
   }
   MPI_Datatype idx, inst;
-  MPI_Type_indexed((int)nblocks, il, io, b->mpi_base, &idx);
-  MPI_Type_create_resized(idx, 0, (MPI_Aint)(extent * b->elem_size), &inst);
+  MPI_Type_indexed((int)nblocks, il, io, mpi_base, &idx);
+  MPI_Type_create_resized(idx, 0, (MPI_Aint)(extent * elem_size), &inst);
   MPI_Type_free(&idx);
   MPI_Type_commit(&inst);
   free(il);
@@ -111,8 +114,8 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
   int contiguous = nblocks == 1 && len[0] == extent && off[0] == 0;
   *ti = (dart_type_info_t){.live = 1,
                            .base = base,
-                           .elem_size = b->elem_size,
-                           .mpi_base = b->mpi_base,
+                           .elem_size = elem_size,
+                           .mpi_base = mpi_base,
                            .period = period,
                            .extent = extent,
                            .nblocks = nblocks,
