@@ -16,6 +16,7 @@
 #include <dash/algorithm/Operation.h>
 #include <dash/algorithm/Reduce.h>
 #include <dash/algorithm/Sort.h>
+#include <dash/algorithm/SUMMA.h>
 #include <dash/algorithm/Transform.h>
 
 #endif  // DASH_ALGORITHM_H

@@ -21,6 +21,7 @@
 #include <dash/Team.h>
 
 #include <dash/pattern/distribution.h>
+#include <dash/pattern/MakePattern.h>
 #include <dash/pattern/pattern.h>
 #include <dash/pattern/size_spec.h>
 #include <dash/pattern/team_spec.h>
