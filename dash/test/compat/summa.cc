@@ -45,9 +45,10 @@ int main(int argc, char *argv[]) {
     dash::SizeSpec<2> sizespec(n, n);
     dash::TeamSpec<2, long> teamspec(size, 1);
     teamspec.balance_extents();
-    auto pattern = dash::make_pattern<dash::summa_pattern_partitioning_constraints,
-                                      dash::summa_pattern_mapping_constraints,
-                                      dash::summa_pattern_layout_constraints>(sizespec, teamspec);
+    auto pattern =
+        dash::make_pattern<dash::summa_pattern_partitioning_constraints,
+                           dash::summa_pattern_mapping_constraints, dash::summa_pattern_layout_constraints>(
+            sizespec, teamspec);
     CHECK(pattern.is_tiled() && pattern.teamspec() == dash::TeamSpec<2>(teamspec));
     CHECK(pattern.local_nblocks(pattern.myid()) >= 2 || size == 1);
     dash::Matrix<double, 2, long, decltype(pattern)> a(pattern), b(pattern), c(pattern);
@@ -62,9 +63,11 @@ int main(int argc, char *argv[]) {
     // Non-square with different patterns: (5 x 300) * (300 x 3), so the
     // inner dimension takes two panels.
     const std::size_t rows = 5, inner = 300, cols = 3;
-    dash::Matrix<double> a2(dash::SizeSpec<2>(rows, inner), dash::DistributionSpec<2>(dash::NONE, dash::CYCLIC));
+    dash::Matrix<double> a2(dash::SizeSpec<2>(rows, inner),
+                            dash::DistributionSpec<2>(dash::NONE, dash::CYCLIC));
     dash::Matrix<double> b2(dash::SizeSpec<2>(inner, cols));
-    dash::Matrix<double> c2(dash::SizeSpec<2>(rows, cols), dash::DistributionSpec<2>(dash::NONE, dash::BLOCKED));
+    dash::Matrix<double> c2(dash::SizeSpec<2>(rows, cols),
+                            dash::DistributionSpec<2>(dash::NONE, dash::BLOCKED));
     fill(a2, a_at);
     fill(b2, b_at);
     dash::summa(a2, b2, c2);

@@ -43,8 +43,8 @@ template <typename T>
 void summa(const NArray<T, 2> &A, const NArray<T, 2> &B, NArray<T, 2> &C) {
   const std::size_t n = A.extent(0), m = A.extent(1), p = B.extent(1);
   if (B.extent(0) != m || C.extent(0) != n || C.extent(1) != p)
-    throw std::invalid_argument("dash::summa: extents " + std::to_string(n) + "x" + std::to_string(m) + " * " +
-                                std::to_string(B.extent(0)) + "x" + std::to_string(p) + " -> " +
+    throw std::invalid_argument("dash::summa: extents " + std::to_string(n) + "x" + std::to_string(m) +
+                                " * " + std::to_string(B.extent(0)) + "x" + std::to_string(p) + " -> " +
                                 std::to_string(C.extent(0)) + "x" + std::to_string(C.extent(1)));
   const auto &pattern = C.pattern();
   const std::size_t me = static_cast<std::size_t>(C.team().myid().id);
