@@ -30,7 +30,11 @@
 #include <dash/glob_ref.h>
 #include <dash/local_view.h>
 #include <dash/narray.h>
+#include <dash/Range.h>
 #include <dash/View.h>
+#include <dash/view/IndexSet.h>
+#include <dash/view/Local.h>
+#include <dash/view/Sub.h>
 
 #include <dash/Atomic.h>
 #include <dash/Memory.h>

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <ostream>
 #include <type_traits>
 
 #include <dash/detail/array_core.h>
@@ -88,6 +89,19 @@ class GlobPtr {
   friend bool operator>=(const GlobPtr &a, const GlobPtr &b) { return a.pos_ >= b.pos_; }
 
   explicit operator bool() const { return core_ != nullptr; }
+
+  /// Prints the global index of the element ("dash::GlobPtr(gindex: 12)").
+  friend std::ostream &operator<<(std::ostream &os, const GlobPtr &p) {
+    os << "dash::GlobPtr(";
+    auto n = static_cast<difference_type>(p.view_.size());
+    if (!p.core_)
+      os << "null";
+    else if (p.pos_ >= n && n > 0)  // past the end: one past the last element
+      os << "gindex: " << (p - (p.pos_ - n + 1)).gindex() + 1;
+    else
+      os << "gindex: " << p.gindex();
+    return os << ")";
+  }
 
   /// Global coordinates of the element.
   std::array<std::size_t, N> coords() const {

@@ -26,26 +26,33 @@
 
 namespace dash {
 
-/// A row of the calling unit's memory (local.row(i)): contiguous, raw
-/// pointers, as LocalView.
+/// A contiguous part of the calling unit's memory of a container (a local
+/// row, dash::local of a 1-D view, dash::sub of a local range): raw
+/// pointers, as LocalView, and the local index of its first element.
 template <typename T>
-class LocalRow {
+class LocalSpan {
  public:
   using value_type = T;
   using size_type = std::size_t;
   using iterator = T *;
 
-  LocalRow(T *first, T *last) : first_(first), last_(last) {}
+  LocalSpan() = default;
+  LocalSpan(T *first, T *last, size_type first_index = 0)
+      : first_(first), last_(last), first_index_(first_index) {}
   T *begin() const { return first_; }
   T *end() const { return last_; }
   T *lbegin() const { return first_; }
   T *lend() const { return last_; }
   size_type size() const { return static_cast<size_type>(last_ - first_); }
+  bool empty() const { return first_ == last_; }
   T &operator[](size_type i) const { return first_[i]; }
+  /// Local index (in the container's local memory) of begin().
+  size_type first_index() const { return first_index_; }
 
  private:
-  T *first_;
-  T *last_;
+  T *first_ = nullptr;
+  T *last_ = nullptr;
+  size_type first_index_ = 0;
 };
 
 template <typename T, std::size_t N>
@@ -116,13 +123,13 @@ class LocalView {
   /// std::out_of_range unless i < extent(0), std::logic_error if the
   /// pattern is tiled (a row then spans tiles: use block()).
   template <std::size_t M = N, typename = std::enable_if_t<(M > 1)>>
-  LocalRow<T> row(size_type i) const {
+  LocalSpan<T> row(size_type i) const {
     if (i >= extents_[0])
       throw std::out_of_range("dash::LocalView::row: row " + std::to_string(i) + " not in [0, " +
                               std::to_string(extents_[0]) + ")");
     if (pattern_->is_tiled())
       throw std::logic_error("dash::LocalView::row: local rows of a tiled pattern are not contiguous");
-    return LocalRow<T>(data_ + i * strides_[0], data_ + (i + 1) * strides_[0]);
+    return LocalSpan<T>(data_ + i * strides_[0], data_ + (i + 1) * strides_[0], i * strides_[0]);
   }
 
   /// The calling unit's block `lblock` (its local block grid, row-major);
