@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include "mpi_gtest_main.h"
 

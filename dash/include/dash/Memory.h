@@ -24,7 +24,7 @@
 
 #include <dart/globmem.h>
 #include <dash/Exception.h>
-#include <dash/glob_ref.h>
+#include <dash/GlobRef.h>
 #include <dash/Init.h>
 
 namespace dash {

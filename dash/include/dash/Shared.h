@@ -12,7 +12,7 @@
 #include <type_traits>
 
 #include <dash/detail/global_memory.h>
-#include <dash/glob_ref.h>
+#include <dash/GlobRef.h>
 #include <dash/Team.h>
 
 namespace dash {

@@ -15,7 +15,7 @@
 #include <type_traits>
 
 #include <dash/detail/array_core.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 #include <dash/Init.h>
 #include <dash/Types.h>
 

@@ -32,7 +32,8 @@ int main(int argc, char *argv[]) {
     CHECK(sub_0.size() == last - first);
     CHECK(dash::index(dash::begin(sub_0)) == long(first) && dash::index(dash::end(sub_0)) == long(last));
     auto sub_1 = dash::sub(2, sub_0.size() - 2, sub_0);
-    CHECK(dash::index(dash::begin(sub_1)) == long(first + 2) && dash::index(dash::end(sub_1)) == long(last - 2));
+    CHECK(dash::index(dash::begin(sub_1)) == long(first + 2) &&
+          dash::index(dash::end(sub_1)) == long(last - 2));
     std::size_t g = first + 2;
     for (auto it = sub_1.begin(); it != sub_1.end(); ++it, ++g) {
       CHECK(dash::index(it) == long(g));
@@ -43,7 +44,8 @@ int main(int argc, char *argv[]) {
 
     // local(sub(...)): the calling unit's part of [first, last).
     auto lsub = dash::local(sub_0);
-    const std::size_t mine_first = std::max(first, myid * block), mine_last = std::min(last, (myid + 1) * block);
+    const std::size_t mine_first = std::max(first, myid * block),
+                      mine_last = std::min(last, (myid + 1) * block);
     const std::size_t expect = mine_last > mine_first ? mine_last - mine_first : 0;
     CHECK(lsub.size() == expect);
     if (expect > 0) {
@@ -52,8 +54,8 @@ int main(int argc, char *argv[]) {
     }
     std::ostringstream os;
     os << dash::begin(sub_0) << " " << dash::end(sub_0);
-    CHECK(os.str() == "dash::GlobPtr(gindex: " + std::to_string(first) + ") dash::GlobPtr(gindex: " +
-                          std::to_string(last) + ")");
+    CHECK(os.str() == "dash::GlobPtr(gindex: " + std::to_string(first) +
+                          ") dash::GlobPtr(gindex: " + std::to_string(last) + ")");
 
     bool threw = false;
     try {

@@ -11,7 +11,7 @@
 #include <limits>
 
 #include <dash/detail/range.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 
 namespace dash {
 

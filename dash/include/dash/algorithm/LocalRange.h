@@ -14,7 +14,7 @@
 #include <vector>
 
 #include <dash/detail/range.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 #include <dash/Types.h>
 
 namespace dash {

@@ -10,7 +10,7 @@
 #include <deque>
 
 #include <dash/detail/global_memory.h>
-#include <dash/glob_ref.h>
+#include <dash/GlobRef.h>
 #include <dash/pattern/pattern.h>
 #include <dash/Team.h>
 

@@ -10,9 +10,9 @@
 #include <cstddef>
 #include <iterator>
 
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 #include <dash/local_view.h>
-#include <dash/narray.h>
+#include <dash/Matrix.h>
 #include <dash/Types.h>
 #include <dash/View.h>
 

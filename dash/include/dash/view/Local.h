@@ -10,7 +10,7 @@
 
 #include <dash/algorithm/LocalRange.h>
 #include <dash/local_view.h>
-#include <dash/narray.h>
+#include <dash/Matrix.h>
 #include <dash/View.h>
 
 namespace dash {

@@ -12,7 +12,7 @@
 #include <string>
 
 #include <dash/local_view.h>
-#include <dash/narray.h>
+#include <dash/Matrix.h>
 #include <dash/Types.h>
 #include <dash/View.h>
 
