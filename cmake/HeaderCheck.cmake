@@ -1,12 +1,16 @@
-# dart_add_header_check(<target> DIR <include dir> GLOB <pattern> LANGS C CXX LIBS <targets>)
+# dart_add_header_check(<target> DIR <include dir> GLOB <pattern> LANGS C CXX LIBS <targets>
+#                       [EXCLUDE <regex>])
 #
 # Compiles every public header matching GLOB under DIR on its own, once per
 # language, so that a header that forgets an include of its own (and only
 # works after another header) fails. The target is built by the test
 # headers.<target>, not by default: dash's headers take minutes on 2 cores.
 function(dart_add_header_check target)
-  cmake_parse_arguments(H "" "DIR;GLOB" "LANGS;LIBS" ${ARGN})
+  cmake_parse_arguments(H "" "DIR;GLOB;EXCLUDE" "LANGS;LIBS" ${ARGN})
   file(GLOB_RECURSE headers RELATIVE ${H_DIR} CONFIGURE_DEPENDS ${H_DIR}/${H_GLOB})
+  if(H_EXCLUDE)
+    list(FILTER headers EXCLUDE REGEX "${H_EXCLUDE}")
+  endif()
   set(sources "")
   foreach(h ${headers})
     string(MAKE_C_IDENTIFIER ${h} id)

@@ -113,6 +113,22 @@ TEST(Rma, NonBlockingGetCompletedByFlushLocal) {
   for (int u = 0; u < test_size(); u++) EXPECT_EQ(payload(u), got[u]);
 }
 
+// A flush checks the pointer's team, segment and unit (not its address):
+// a null pointer or a freed segment is an error.
+TEST(Rma, FlushRejectsBadPointers) {
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_all(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_local(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_local_all(DART_GPTR_NULL));
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 4 * sizeof(int), &g));
+  ASSERT_DART_OK(dart_flush(g));
+  dart_gptr_t freed = g;
+  ASSERT_DART_OK(dart_team_memfree(g));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush(freed));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush_local_all(freed));
+}
+
 static void handles_wait_test_waitall_testall() {
   Slots s;
   int n = test_size();

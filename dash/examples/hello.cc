@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
 
   dash::Team half = dash::Team::All().split(2);  // sub-teams of consecutive units
   dash::Array<long> part(10, half);              // lives on the units of `half` only
-  dash::Atomic<long> hits;                       // shared atomic counter
-  hits.fetch_add(1);
+  dash::Shared<dash::Atomic<long>> hits;         // one atomic value
+  hits.get().fetch_add(1);
   if (dash::myid() == 0) std::printf("%zu zeros, m(0, 0) = %g\n", n0, double(m(0, 0)));
 }

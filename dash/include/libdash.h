@@ -45,13 +45,18 @@
 #include <dash/view/Sub.h>
 
 #include <dash/Atomic.h>
+#include <dash/Coarray.h>
+#include <dash/List.h>
 #include <dash/Memory.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
+#include <dash/SharedCounter.h>
+#include <dash/UnorderedMap.h>
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
 #include <dash/halo.h>
+#include <dash/io/HDF5.h>
 
 #include <dash/internal/Logging.h>
 #include <dash/util/BenchmarkParams.h>

@@ -93,16 +93,16 @@ TEST(Polling, AsyncWrites) {
   write_and_poll(Write::Async, false, true);
 }
 
-// The remedy for polling one's own memory on the MPI path: a dash::Atomic
+// The remedy for polling one's own memory on the MPI path: an atomic value
 // (on unit 0) goes through the runtime, so waiting on it serves the write.
 TEST(Polling, OwnMemoryThroughTheRuntime) {
-  dash::Atomic<long> flag(0);
+  dash::Shared<dash::Atomic<long>> flag;
   if (dash::myid() == dash::size() - 1) {
     EXPECT_GT(work(kWork), 1.0);
-    flag.store(7);
+    flag.get().store(7);
   }
   if (dash::myid() == 0)
-    while (flag.load() != 7) {
+    while (flag.get().load() != 7) {
     }
   dash::barrier();
 }

@@ -97,13 +97,13 @@ TEST(Team, SubTeamsWorkIndependently) {
   // Each part sums its own array.
   EXPECT_EQ(dash::reduce(arr.begin(), arr.end(), 0L), 66L);
   dash::Mutex mutex(t);
-  dash::Atomic<int> hits(0, t);
+  dash::Shared<dash::Atomic<int>> hits(t);
   {
     std::lock_guard<dash::Mutex> lock(mutex);
-    hits.fetch_add(1);
+    hits.get().fetch_add(1);
   }
   t.barrier();
-  EXPECT_EQ(hits.load(), int(t.size()));
+  EXPECT_EQ(hits.get().load(), int(t.size()));
   t.barrier();
 }
 

@@ -121,6 +121,29 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
                            dart_operation_t op);
 
 /**
+ * Batched element-wise atomic updates of one unit's memory: for each i < n,
+ * target[offsets[i]] = target[offsets[i]] op values[i], where target is the
+ * array of basic-type `type` elements starting at gptr (offsets count
+ * elements; any order; an offset may repeat: every update is applied). op
+ * and type as dart_accumulate (a basic type only). Atomic per element, as
+ * dart_accumulate: it may be mixed with dart_accumulate and
+ * dart_fetch_and_op of the same op on the same elements.
+ * The cheap way to apply many small scattered updates to one unit: across
+ * nodes they travel as one MPI_Accumulate per 1,024 updates (an indexed
+ * target datatype; k calls if an offset occurs k times among them) instead
+ * of one per update; on the shared-memory path they are CPU atomics. Any
+ * unit may call it. Completion as
+ * dart_accumulate: on return on the shared-memory path, else at
+ * dart_flush(gptr); `values` must not change before dart_flush_local(gptr),
+ * `offsets` may change on return. n == 0 does nothing (gptr is still
+ * checked). DART_ERR_INVAL for NULL offsets or values with n > 0 and for an
+ * offset past the end of the target unit's part of the segment (nothing is
+ * updated then).
+ */
+dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, const void *values, size_t n,
+                                     dart_datatype_t type, dart_operation_t op);
+
+/**
  * Atomically: *result = target; target = target op *value. op: SUM PROD
  * MIN MAX BAND BOR BXOR REPLACE NO_OP. Blocking: complete on return.
  */

@@ -1,79 +1,65 @@
 #ifndef DASH_ATOMIC_H
 #define DASH_ATOMIC_H
 
-// Atomic<T>: one arithmetic value shared by a team (stored on unit 0) with
-// atomic operations through DART atomics (CPU atomics within a node, MPI
-// atomics across nodes; every access goes the same way, so they never
-// mix). Every operation is complete on return. Construction (value
-// initialized by the owner) and destruction are collective.
+// Atomic<T>: marks the elements of a container atomic, as in DASH. It has
+// the size and layout of T and no operations of its own: its value is read
+// and changed through a GlobRef<Atomic<T>> (atomic/GlobAtomicRef.h), which
+// uses DART atomics only, so concurrent operations from any units (the owner
+// included) are atomic with respect to each other.
+//
+//   dash::Array<dash::Atomic<long>> counts(100);   // 100 atomic counters
+//   dash::fill(counts.begin(), counts.end(), 0);   // collective, not atomic
+//   counts[i].fetch_add(1);                        // from any unit
+//   dash::Shared<dash::Atomic<long>> hits;         // one shared atomic value
+//   hits.get().add(1);
+//
+// Local elements too are accessed through global references (counts[i]
+// for an i the calling unit owns): a plain load or store of counts.local[j]
+// would not be atomic with respect to DART atomics on the MPI path (which
+// MPI performs), which is why Atomic<T> has no operations. Within a node
+// DART performs atomics with CPU instructions, so a global reference to a
+// local element costs about a function call.
 
-#include <cstddef>
+#include <ostream>
 #include <type_traits>
 
-#include <dart/communication.h>
 #include <dash/detail/dart_type.h>
-#include <dash/detail/global_memory.h>
-#include <dash/Exception.h>
-#include <dash/Team.h>
 
 namespace dash {
 
 template <typename T>
 class Atomic {
-  static_assert(detail::is_dart_arithmetic_v<T>, "dash::Atomic: T must be an arithmetic type (not bool)");
+  static_assert(detail::is_dart_arithmetic_v<T>,
+                "dash::Atomic: T must be an arithmetic type DART atomics support (not bool)");
 
  public:
-  explicit Atomic(T initial = T{}, const Team &team = Team::All()) : mem_(team, 1, "dash::Atomic") {
-    if (team.myid() == 0) store(initial);
-    team.barrier();
-  }
+  using value_type = T;
 
-  T load() const { return fetch(T{}, DART_OP_NO_OP); }
-  void store(T value) { fetch(value, DART_OP_REPLACE); }
-  T exchange(T value) { return fetch(value, DART_OP_REPLACE); }
-  T fetch_add(T value) { return fetch(value, DART_OP_SUM); }
-  T fetch_sub(T value) { return fetch(negate(value), DART_OP_SUM); }
-  /// Atomically: if value == expected, value = desired and return true;
-  /// else expected = value and return false. Integer types only.
-  bool compare_exchange(T &expected, T desired) {
-    static_assert(std::is_integral_v<T>,
-                  "dash::Atomic::compare_exchange: DART compare-and-swap needs an integer type");
-    detail::check_alive(mem_.epoch(), "dash::Atomic");
-    T old;
-    detail::check(dart_compare_and_swap(mem_.gptr(0, 0), &desired, &expected, &old, detail::dart_type<T>()),
-                  "dart_compare_and_swap");
-    bool swapped = old == expected;
-    expected = old;
-    return swapped;
-  }
-  operator T() const { return load(); }
-  T operator+=(T value) { return fetch_add(value) + value; }
-  T operator-=(T value) { return fetch_sub(value) - value; }
-  T operator++() { return fetch_add(T(1)) + T(1); }
-  T operator++(int) { return fetch_add(T(1)); }
+  constexpr Atomic() = default;
+  /// Initial value (not an atomic operation: for fill and construction).
+  constexpr Atomic(T value) : value_(value) {}
 
-  const Team &team() const { return mem_.team(); }
+  /// No conversion to T: read the value through a global reference.
+  operator T() const = delete;
+  Atomic &operator=(T) = delete;
+
+  constexpr bool operator==(const Atomic &other) const { return value_ == other.value_; }
+  constexpr bool operator!=(const Atomic &other) const { return value_ != other.value_; }
 
  private:
-  static T negate(T v) {
-    if constexpr (std::is_integral_v<T>) {
-      using U = std::make_unsigned_t<T>;
-      return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(v)));
-    } else {
-      return -v;
-    }
-  }
-  T fetch(T value, dart_operation_t op) const {
-    detail::check_alive(mem_.epoch(), "dash::Atomic");
-    T old;
-    detail::check(dart_fetch_and_op(mem_.gptr(0, 0), &value, &old, detail::dart_type<T>(), op),
-                  "dart_fetch_and_op");
-    return old;
-  }
-
-  detail::GlobalMemory<T> mem_;
+  T value_;
 };
 
+/// True for dash::Atomic<T> (also const).
+template <typename T>
+inline constexpr bool is_atomic_v = false;
+template <typename T>
+inline constexpr bool is_atomic_v<Atomic<T>> = true;
+template <typename T>
+inline constexpr bool is_atomic_v<const Atomic<T>> = true;
+
 }  // namespace dash
+
+#include <dash/atomic/GlobAtomicRef.h>
 
 #endif  // DASH_ATOMIC_H

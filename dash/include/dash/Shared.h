@@ -5,12 +5,15 @@
 // can read and write, stored on one unit (the owner, unit 0 by default).
 // get() and set() are one-sided and complete on return; order them with a
 // barrier (team.barrier()). Construction and destruction are collective.
+// Shared<Atomic<U>> is one atomic value (as in DASH): get() gives the
+// reference with the atomic operations, e.g. hits.get().fetch_add(1).
 
 #include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 
+#include <dash/Atomic.h>
 #include <dash/detail/global_memory.h>
 #include <dash/GlobRef.h>
 #include <dash/Team.h>
@@ -32,8 +35,13 @@ class Shared {
     team.barrier();
   }
 
-  /// Reads the value.
-  T get() const { return ref().get(); }
+  /// Reads the value; for Shared<Atomic<U>> returns ref() instead.
+  decltype(auto) get() const {
+    if constexpr (is_atomic_v<T>)
+      return ref();
+    else
+      return ref().get();
+  }
   /// Writes the value.
   void set(const T &value) { ref().set(value); }
   /// A global reference to the value (compound assignments are atomic).

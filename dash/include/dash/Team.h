@@ -19,6 +19,7 @@
 
 #include <dart/types.h>
 #include <dash/Types.h>
+#include <dash/util/Locality.h>
 
 namespace dash {
 
@@ -58,6 +59,18 @@ class Team {
   /// empty) and returns the one the calling unit belongs to. Collective
   /// over this team. Throws std::invalid_argument if nparts is 0.
   Team split(std::size_t nparts) const;
+
+  /// Splits the team along locality domains of `scope` (nodes, NUMA
+  /// domains, units; see dash/util/Locality.h): the domains, in order of
+  /// their lowest unit, are dealt into `nparts` parts of consecutive domains
+  /// (as equal in domains as possible), and the calling unit's part is
+  /// returned. With Scope::Node and nparts = the number of nodes: one team
+  /// per node. Collective over this team. Throws std::invalid_argument if
+  /// nparts is 0 or more than the team's domains of that scope.
+  Team locality_split(util::Locality::Scope scope, std::size_t nparts) const;
+  /// The number of locality domains of `scope` among the team's units.
+  /// Collective.
+  std::size_t num_domains(util::Locality::Scope scope) const;
 
   /// The calling unit's id relative to this team.
   team_unit_t myid() const { return team_unit_t(state().myid); }

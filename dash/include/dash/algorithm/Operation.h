@@ -1,14 +1,12 @@
 #ifndef DASH_ALGORITHM_OPERATION_H
 #define DASH_ALGORITHM_OPERATION_H
 
-// DASH's reduction operations: function objects that also name their DART
-// operation, so that a program can pass them to DART collectives directly:
+// Binary operations with DASH's names, for atomic updates
+// (GlobRef<Atomic<T>>::op and fetch_op) and coarray reductions
+// (dash::coarray::coreduce): each is a function object, as std::plus, that
+// also names the DART operation performing it (dart_operation()).
 //
-//   dart_allreduce(in, out, n, dash::dart_datatype<int>::value,
-//                  dash::plus<int>().dart_operation(), team.dart_id());
-//
-// Each is usable wherever a binary function object is (dash::reduce,
-// std::accumulate).
+//   counts[i].fetch_op(dash::max<long>(), 7);
 
 #include <algorithm>
 
@@ -16,43 +14,24 @@
 
 namespace dash {
 
-namespace detail {
-template <typename T, dart_operation_t Op>
-struct ReduceOperation {
-  using value_type = T;
-  /// The DART operation of the same meaning.
-  static constexpr dart_operation_t dart_operation() { return Op; }
-};
-}  // namespace detail
+#define DASH_BINARY_OPERATION_(name, dart_op, expr)                                  \
+  template <typename T>                                                              \
+  struct name {                                                                      \
+    constexpr T operator()(const T &a, const T &b) const { return expr; }            \
+    static constexpr dart_operation_t dart_operation() { return DART_OP_##dart_op; } \
+  };
 
-template <typename T>
-struct min : detail::ReduceOperation<T, DART_OP_MIN> {
-  constexpr T operator()(const T &a, const T &b) const { return std::min(a, b); }
-};
-template <typename T>
-struct max : detail::ReduceOperation<T, DART_OP_MAX> {
-  constexpr T operator()(const T &a, const T &b) const { return std::max(a, b); }
-};
-template <typename T>
-struct plus : detail::ReduceOperation<T, DART_OP_SUM> {
-  constexpr T operator()(const T &a, const T &b) const { return a + b; }
-};
-template <typename T>
-struct multiply : detail::ReduceOperation<T, DART_OP_PROD> {
-  constexpr T operator()(const T &a, const T &b) const { return a * b; }
-};
-template <typename T>
-struct bit_and : detail::ReduceOperation<T, DART_OP_BAND> {
-  constexpr T operator()(const T &a, const T &b) const { return a & b; }
-};
-template <typename T>
-struct bit_or : detail::ReduceOperation<T, DART_OP_BOR> {
-  constexpr T operator()(const T &a, const T &b) const { return a | b; }
-};
-template <typename T>
-struct bit_xor : detail::ReduceOperation<T, DART_OP_BXOR> {
-  constexpr T operator()(const T &a, const T &b) const { return a ^ b; }
-};
+DASH_BINARY_OPERATION_(plus, SUM, a + b)
+DASH_BINARY_OPERATION_(multiply, PROD, a *b)
+DASH_BINARY_OPERATION_(min, MIN, std::min(a, b))
+DASH_BINARY_OPERATION_(max, MAX, std::max(a, b))
+DASH_BINARY_OPERATION_(bit_and, BAND, a &b)
+DASH_BINARY_OPERATION_(bit_or, BOR, a | b)
+DASH_BINARY_OPERATION_(bit_xor, BXOR, a ^ b)
+/// The second operand: an atomic fetch_op(second<T>(), v) is an exchange.
+DASH_BINARY_OPERATION_(second, REPLACE, ((void)a, b))
+
+#undef DASH_BINARY_OPERATION_
 
 }  // namespace dash
 
