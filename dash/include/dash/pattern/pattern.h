@@ -101,9 +101,12 @@ struct Block {
 template <std::size_t N>
 using ViewSpec = Block<N>;
 
-template <std::size_t N>
+/// DASH's template arguments are accepted: Pattern<1, ROW_MAJOR, long> is
+/// Pattern<1> (default_index_t is long); COL_MAJOR storage is not provided.
+template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
 class Pattern {
   static_assert(N >= 1, "dash::Pattern needs at least one dimension");
+  static_assert(Arrangement == ROW_MAJOR, "dash::Pattern: only ROW_MAJOR storage is provided");
 
  public:
   using size_type = std::size_t;
