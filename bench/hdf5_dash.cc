@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include "bench.h"
 

@@ -7,7 +7,7 @@
 // interleaved (order rotated), each on freshly written input; seconds are
 // the median over trials (dash::sort: the slowest unit). Every result is
 // checked: globally sorted and a permutation of the input.
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include <algorithm>
 #include <cstdint>

@@ -97,7 +97,9 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
   }
   dart__lock(&types_mutex);
   int slot = type_slot();
-  b = &dart__types[base]; /* type_slot may have moved the table */
+  /* type_slot() may move the table that b points into: keep what is needed. */
+  const MPI_Datatype mpi_base = dart__types[base].mpi_base;
+  const size_t elem_size = dart__types[base].elem_size;
   size_t *l = malloc(sizeof *l * nblocks), *o = malloc(sizeof *o * nblocks);
   int *il = malloc(sizeof *il * nblocks), *io = malloc(sizeof *io * nblocks);
   if (slot < 0 || !l || !o || !il || !io) {
@@ -115,8 +117,8 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
     io[i] = (int)off[i];
   }
   MPI_Datatype idx, inst;
-  MPI_Type_indexed((int)nblocks, il, io, b->mpi_base, &idx);
-  MPI_Type_create_resized(idx, 0, (MPI_Aint)(extent * b->elem_size), &inst);
+  MPI_Type_indexed((int)nblocks, il, io, mpi_base, &idx);
+  MPI_Type_create_resized(idx, 0, (MPI_Aint)(extent * elem_size), &inst);
   MPI_Type_free(&idx);
   MPI_Type_commit(&inst);
   free(il);
@@ -125,8 +127,8 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
   int contiguous = nblocks == 1 && len[0] == extent && off[0] == 0;
   *ti = (dart_type_info_t){.live = 1,
                            .base = base,
-                           .elem_size = b->elem_size,
-                           .mpi_base = b->mpi_base,
+                           .elem_size = elem_size,
+                           .mpi_base = mpi_base,
                            .period = period,
                            .extent = extent,
                            .nblocks = nblocks,

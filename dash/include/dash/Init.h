@@ -11,7 +11,8 @@
 // Every container, team and synchronization object records the run it was
 // made in (an epoch). After dash::finalize its global memory is gone:
 // using it throws dash::NotInitialized, and destroying it only releases
-// local bookkeeping. finalize reports objects still alive on stderr.
+// local bookkeeping. Objects still alive at finalize are normal (DASH
+// programs declare containers in main): finalize says nothing about them.
 
 #include <cstddef>
 #include <cstdint>
@@ -51,9 +52,11 @@ void init(int *argc, char ***argv, dart_thread_support_level_t level);
 bool is_multithreaded();
 
 /// Stops the runtime (dart_exit): frees all teams and global memory.
-/// Collective. Objects still alive are reported on stderr (their memory is
-/// released here; later use throws dash::NotInitialized). Throws
-/// dash::NotInitialized if the runtime is not running.
+/// Collective. As in DASH, containers, teams and locks may still be alive
+/// (declared in main's scope, say): finalize releases their memory
+/// silently; destroying them afterwards does nothing, and using them
+/// throws dash::NotInitialized. Throws dash::NotInitialized if the runtime
+/// is not running.
 void finalize();
 
 /// True between dash::init and dash::finalize.
@@ -101,8 +104,8 @@ inline void check_alive_access(std::uint64_t epoch, const char *what) {
 }
 
 /// Registers an object holding global resources of kind `what` (a string
-/// literal); returns the epoch. The count lets finalize report objects that
-/// would outlive it. Throws dash::NotInitialized if not running.
+/// literal, named in errors); returns the epoch. Throws
+/// dash::NotInitialized if not running.
 std::uint64_t register_object(const char *what);
 /// Unregisters it. Returns true if its resources must be freed now (the
 /// run it was made in is still going), false if finalize already did.
