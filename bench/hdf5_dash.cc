@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include "bench.h"
 
@@ -44,7 +44,8 @@ int main(int argc, char **argv) {
   bench_t b;
   bench_setup(&argc, &argv, &b, 5, 1, 1);
   // Global size: 64 MiB of doubles (4 MiB with --quick).
-  std::size_t bytes = static_cast<std::size_t>(bench_arg_long(argc, argv, "--bytes", b.quick ? 4L << 20 : 64L << 20));
+  std::size_t bytes =
+      static_cast<std::size_t>(bench_arg_long(argc, argv, "--bytes", b.quick ? 4L << 20 : 64L << 20));
   const char *dir = bench_arg(argc, argv, "--dir");
   long pid_root = static_cast<long>(getpid());
   MPI_Bcast(&pid_root, 1, MPI_LONG, 0, MPI_COMM_WORLD);
@@ -60,7 +61,8 @@ int main(int argc, char **argv) {
     for (int tr = 0; tr < b.trials; tr++)
       for (int vi = 0; vi < NV; vi++) {
         int v = (vi + tr) % NV;  // rotated order (bench.h); trial 0 writes before it reads
-        for (std::size_t l = 0; l < a.lsize(); ++l) a.lbegin()[l] = value(offset + l), flat_local[l] = value(offset + l);
+        for (std::size_t l = 0; l < a.lsize(); ++l)
+          a.lbegin()[l] = value(offset + l), flat_local[l] = value(offset + l);
         MPI_Barrier(MPI_COMM_WORLD);
         double t0 = bench_now();
         switch (v) {
@@ -85,7 +87,8 @@ int main(int argc, char **argv) {
       printf("variant,op,bytes,seconds,gbps\n");
       for (int v = 0; v < NV; v++) {
         double s = bench_median(secs[v], b.trials);
-        printf("%s,%s,%zu,%.6g,%.4g\n", vname[v], vop[v], n * sizeof(double), s, n * sizeof(double) / s / 1e9);
+        printf("%s,%s,%zu,%.6g,%.4g\n", vname[v], vop[v], n * sizeof(double), s,
+               n * sizeof(double) / s / 1e9);
       }
     }
     a.barrier();

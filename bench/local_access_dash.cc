@@ -2,7 +2,7 @@
 // local view (arr.lbegin(), as in the slides) against malloc'd memory,
 // measured in the same run, every unit at once; seconds are the max over
 // units, median over trials (order rotated).
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include <cstring>
 

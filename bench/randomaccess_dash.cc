@@ -3,7 +3,7 @@
 // updated with table[index] ^= ran (an atomic dart_accumulate, complete on
 // return: one update in flight), against the plain MPI RMA variant
 // measured in the same run.
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include "randomaccess.h"
 

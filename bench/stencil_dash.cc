@@ -9,7 +9,7 @@
 //   mpi_p2p  as in stencil.c
 // Both must produce bitwise the same grid (and the same as stencil.c's
 // variants: the hash column is comparable across the two programs).
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include <vector>
 

@@ -6,7 +6,7 @@
 // sequence per unit, against a serial std::unordered_map count of all the
 // units' sequences on one unit, and checked entry by entry against it
 // (each unit checks the entries it stores; exit status 1 on a mismatch).
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include <cstdint>
 #include <unordered_map>

@@ -15,4 +15,5 @@ cmake -S "$root" -B "$dir" -G Ninja \
   -DMPI_C_COMPILER=$cc -DMPI_CXX_COMPILER=$cxx -DMPIEXEC_EXECUTABLE=$run \
   -DDART_TEST_MPIEXEC_FLAGS="$flags" "$@" >"$dir.configure.log" 2>&1 \
   || { cat "$dir.configure.log"; exit 1; }
-cmake --build "$dir" -j2
+# DART_BUILD_TARGETS: build only these targets (e.g. the tsan stage's tests).
+cmake --build "$dir" -j2 ${DART_BUILD_TARGETS:+--target $DART_BUILD_TARGETS}

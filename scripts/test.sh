@@ -5,13 +5,14 @@
 #      units, each also with one unit per virtual node, and every public
 #      header compiled on its own;
 #   2. sanitize: the runtime's tests under AddressSanitizer + UBSan (MPICH);
-#   3. openmpi: every test but Global Arrays' (built for MPICH) on Open MPI.
+#   3. openmpi: every test but Global Arrays' (built for MPICH) on Open MPI;
+#   4. tsan: the threaded tests (label "threads") under ThreadSanitizer.
 # Set DART_TEST_STAGES to a subset, e.g. "mpich", to run fewer. Each stage
 # prints its time; a freshly booted 2-core machine needs about 20 minutes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${DART_BUILD_ROOT:-$root/build}
-stages=${DART_TEST_STAGES:-"format mpich sanitize openmpi"}
+stages=${DART_TEST_STAGES:-"format mpich sanitize openmpi tsan"}
 
 start=$SECONDS
 bash "$root/scripts/install-deps.sh"
@@ -43,6 +44,19 @@ for stage in $stages; do
       "$root/scripts/build.sh" "$build/openmpi" openmpi -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDART_WERROR=ON
       OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 \
         run_ctest "$build/openmpi" -LE 'ga|armci-mpi|bench|headers' ;;
+    tsan)
+      # Clang with LLVM's OpenMP runtime and its Archer tool, which tells
+      # TSan about OpenMP's own synchronisation (GCC's libgomp is not
+      # instrumented: TSan would report every parallel region). MPICH is not
+      # instrumented either: its internal accesses are not checked, only
+      # DART's and the tests' (ignore_noninstrumented_modules). Any report
+      # fails the test (TSan's exit code). No -Werror: GCC-only pragmas (the
+      # mpich stage checks warnings).
+      CC=clang-14 CXX=clang++-14 DART_BUILD_TARGETS="thread_test dash_thread_test" \
+        "$root/scripts/build.sh" "$build/tsan" mpich -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDART_TSAN=ON \
+        -DDART_BUILD_ARMCI=OFF -DDART_BUILD_BENCH=OFF
+      OMP_TOOL_LIBRARIES=/usr/lib/llvm-14/lib/libarcher.so TSAN_OPTIONS=ignore_noninstrumented_modules=1 \
+        run_ctest "$build/tsan" -L threads ;;
     *) echo "unknown stage $stage" >&2; exit 2 ;;
   esac
   echo "=== stage $stage done in $((SECONDS - t0)) s ($((SECONDS - start)) s in all)"

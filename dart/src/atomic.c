@@ -263,7 +263,7 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
   dart_ret_t r;
   size_t span = 0;
   if (__builtin_expect(type > DART_TYPE_UNDEFINED && type <= DART_TYPE_LAST_BASIC, 1)) {
-    *ti = &dart__types[type]; /* basic types always exist, one element per instance */
+    *ti = &dart__type_table()[type]; /* basic types always exist, one element per instance */
     if (__builtin_mul_overflow(n, (*ti)->elem_size, &span))
       return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
   } else {
@@ -344,6 +344,137 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
     DART_MPI(MPI_Accumulate(v + k * ti->period * es, c * (int)ti->period, ti->mpi_base, t.rank,
                             t.disp + (MPI_Aint)(k * ti->extent * es), c, ti->mpi_inst, mop, t.win),
              "MPI_Accumulate");
+  }
+  return DART_OK;
+}
+
+/* ---- Scattered accumulates ---- */
+
+/* MPI path: updates per MPI_Accumulate at most (its target datatype lists
+ * one displacement per update). */
+#define SCATTER_PIECE 1024
+#define SCATTER_HASH (2 * SCATTER_PIECE) /* a power of two */
+
+/* One MPI_Accumulate of the updates of a piece. MPI forbids a target
+ * datatype with overlapping entries, so the updates go in rounds: a round
+ * takes every update whose element the round does not have yet and leaves
+ * repeats to the next round. Rounds to one target are applied in order
+ * (MPI's default accumulate ordering), so REPLACE keeps the last value. */
+typedef struct {
+  MPI_Aint disp[SCATTER_PIECE]; /* this round: target displacements, bytes */
+  int from[SCATTER_PIECE];      /* this round: positions in the piece */
+  uint16_t left[SCATTER_PIECE]; /* positions still to send */
+  uint16_t slot[SCATTER_HASH];  /* 1 + index into disp, 0: empty */
+} scatter_round_t;
+
+static dart_ret_t scatter_mpi_piece(const dart_target_t *t, const dart_type_info_t *ti, MPI_Op mop,
+                                    const uint64_t *offsets, const char *values, int n, scatter_round_t *r) {
+  size_t es = ti->elem_size;
+  int nleft = n, first = 1;
+  for (int i = 0; i < n; i++) r->left[i] = (uint16_t)i;
+  while (nleft > 0) {
+    memset(r->slot, 0, sizeof r->slot);
+    int cnt = 0, keep = 0;
+    for (int k = 0; k < nleft; k++) {
+      int i = r->left[k];
+      MPI_Aint d = (MPI_Aint)(offsets[i] * es);
+      unsigned h = (unsigned)(((uint64_t)d * 0x9E3779B97F4A7C15ULL) >> 53) & (SCATTER_HASH - 1);
+      while (r->slot[h] && r->disp[r->slot[h] - 1] != d) h = (h + 1) & (SCATTER_HASH - 1);
+      if (r->slot[h]) { /* a repeat: next round */
+        r->left[keep++] = (uint16_t)i;
+        continue;
+      }
+      r->slot[h] = (uint16_t)(cnt + 1);
+      r->disp[cnt] = d;
+      r->from[cnt++] = i;
+    }
+    /* Origin: the values in place, with an indexed type unless this round
+     * takes the whole piece in order. */
+    int whole = first && keep == 0, ocount = whole ? cnt : 1;
+    MPI_Datatype ttype = MPI_DATATYPE_NULL, otype = MPI_DATATYPE_NULL;
+    int ret = MPI_Type_create_hindexed_block(cnt, 1, r->disp, ti->mpi_base, &ttype);
+    if (ret == MPI_SUCCESS) ret = MPI_Type_commit(&ttype);
+    if (ret == MPI_SUCCESS && !whole) {
+      ret = MPI_Type_create_indexed_block(cnt, 1, r->from, ti->mpi_base, &otype);
+      if (ret == MPI_SUCCESS) ret = MPI_Type_commit(&otype);
+    }
+    if (ret == MPI_SUCCESS)
+      ret = MPI_Accumulate(values, ocount, whole ? ti->mpi_base : otype, t->rank, t->disp, 1, ttype, mop,
+                           t->win);
+    /* Freeing the types of a pending operation is allowed: MPI keeps them. */
+    if (otype != MPI_DATATYPE_NULL) MPI_Type_free(&otype);
+    if (ttype != MPI_DATATYPE_NULL) MPI_Type_free(&ttype);
+    if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Accumulate");
+    nleft = keep;
+    first = 0;
+  }
+  return DART_OK;
+}
+
+/* The shared-memory path's common case, integer operations with one
+ * instruction (FAST_INT's), as a loop per (size, operation): cpu_rmw's
+ * dispatch per element would cost more than the atomic. Returns 0 for any
+ * other case. */
+#define SCATTER_LOOP(U, builtin)                                         \
+  for (size_t i = 0; i < n; i++) {                                       \
+    U x;                                                                 \
+    memcpy(&x, v + i * sizeof(U), sizeof x);                             \
+    (void)builtin((U *)(void *)(base + offsets[i] * sizeof(U)), x, SEQ); \
+  }
+#define SCATTER_OPS(U)                                                \
+  switch (op) {                                                       \
+    case DART_OP_SUM: SCATTER_LOOP(U, __atomic_fetch_add) return 1;   \
+    case DART_OP_BAND: SCATTER_LOOP(U, __atomic_fetch_and) return 1;  \
+    case DART_OP_BOR: SCATTER_LOOP(U, __atomic_fetch_or) return 1;    \
+    case DART_OP_BXOR: SCATTER_LOOP(U, __atomic_fetch_xor) return 1;  \
+    case DART_OP_REPLACE: SCATTER_LOOP(U, __atomic_store_n) return 1; \
+    default: return 0;                                                \
+  }
+static int scatter_cpu_fast(char *base, const uint64_t *offsets, const char *v, size_t n, size_t es,
+                            dart_datatype_t type, dart_operation_t op) {
+  dart_type_class_t tc = dart__type_class(type);
+  if (tc != DART_TC_INT && tc != DART_TC_BYTE && tc != DART_TC_CHAR) return 0;
+  switch (es) {
+    case 1: SCATTER_OPS(uint8_t)
+    case 2: SCATTER_OPS(uint16_t)
+    case 4: SCATTER_OPS(uint32_t)
+    case 8: SCATTER_OPS(uint64_t)
+    default: return 0;
+  }
+}
+#undef SCATTER_OPS
+#undef SCATTER_LOOP
+
+dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, const void *values, size_t n,
+                                     dart_datatype_t type, dart_operation_t op) {
+  static const char fn[] = "dart_accumulate_scattered";
+  if (op == DART_OP_NO_OP || op == DART_OP_MINMAX)
+    return dart__error(DART_ERR_INVAL, "%s: operation %s is not an accumulate operation", fn,
+                       dart__op_name(op));
+  if (n && (!offsets || !values)) return dart__error(DART_ERR_INVAL, "%s: offsets or values is NULL", fn);
+  /* One range check for all: the highest element must lie in the segment. */
+  uint64_t max = 0;
+  for (size_t i = 0; i < n; i++)
+    if (offsets[i] > max) max = offsets[i];
+  if (max == UINT64_MAX)
+    return dart__error(DART_ERR_INVAL, "%s: offset %llu overflows", fn, (unsigned long long)max);
+  size_t top = n ? (size_t)max + 1 : 0;
+  dart_target_t t;
+  const dart_type_info_t *ti;
+  dart_ret_t r = amo_prepare(gptr, top, type, op, 0, 0, fn, &t, &ti);
+  if (r != DART_OK || n == 0) return r;
+  size_t es = ti->elem_size;
+  const char *v = values;
+  if (t.win == MPI_WIN_NULL) {
+    if (!scatter_cpu_fast(t.addr, offsets, v, n, es, type, op))
+      for (size_t i = 0; i < n; i++, v += es) cpu_rmw(t.addr + offsets[i] * es, es, type, op, v, NULL);
+    return DART_OK;
+  }
+  scatter_round_t round;
+  MPI_Op mop = dart__op_mpi(op);
+  for (size_t k = 0; k < n; k += SCATTER_PIECE) {
+    int c = (int)(n - k < SCATTER_PIECE ? n - k : SCATTER_PIECE);
+    if ((r = scatter_mpi_piece(&t, ti, mop, offsets + k, v + k * es, c, &round)) != DART_OK) return r;
   }
   return DART_OK;
 }

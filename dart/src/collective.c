@@ -93,21 +93,33 @@ static struct {
 
 /* For DART's own operations: replaces *mop (and, for MINMAX, *mtype by the
  * pair type); otherwise leaves both alone. */
+static pthread_mutex_t own_mutex = PTHREAD_MUTEX_INITIALIZER; /* creation (reductions on two teams) */
+
+/* Creates own[b]'s operation op (and pair type). Called with own_mutex held. */
+static dart_ret_t own_make(dart_operation_t op, const dart_type_info_t *ti) {
+  dart_datatype_t b = ti->base;
+  if (op == DART_OP_MINMAX) {
+    DART_MPI(MPI_Type_contiguous(2, ti->mpi_base, &own[b].pair), "MPI_Type_contiguous");
+    DART_MPI(MPI_Type_commit(&own[b].pair), "MPI_Type_commit");
+  }
+  int ret = MPI_Op_create(own_fn[b][op], 1, &own[b].op[op]);
+  if (ret != MPI_SUCCESS) {
+    if (op == DART_OP_MINMAX) MPI_Type_free(&own[b].pair);
+    return dart__mpi_error(ret, "MPI_Op_create");
+  }
+  __atomic_store_n(&own[b].made[op], 1, __ATOMIC_RELEASE);
+  dart__fini_register();
+  return DART_OK;
+}
+
 static dart_ret_t own_op(dart_operation_t op, const dart_type_info_t *ti, MPI_Op *mop, MPI_Datatype *mtype) {
   dart_datatype_t b = ti->base;
   if (op > DART_OP_MINMAX || !own_fn[b][op]) return DART_OK;
-  if (!own[b].made[op]) {
-    if (op == DART_OP_MINMAX) {
-      DART_MPI(MPI_Type_contiguous(2, ti->mpi_base, &own[b].pair), "MPI_Type_contiguous");
-      DART_MPI(MPI_Type_commit(&own[b].pair), "MPI_Type_commit");
-    }
-    int ret = MPI_Op_create(own_fn[b][op], 1, &own[b].op[op]);
-    if (ret != MPI_SUCCESS) {
-      if (op == DART_OP_MINMAX) MPI_Type_free(&own[b].pair);
-      return dart__mpi_error(ret, "MPI_Op_create");
-    }
-    own[b].made[op] = 1;
-    dart__fini_register();
+  if (!__atomic_load_n(&own[b].made[op], __ATOMIC_ACQUIRE)) {
+    dart__lock(&own_mutex);
+    dart_ret_t r = own[b].made[op] ? DART_OK : own_make(op, ti);
+    dart__unlock(&own_mutex);
+    if (r != DART_OK) return r;
   }
   *mop = own[b].op[op];
   if (op == DART_OP_MINMAX) *mtype = own[b].pair;
@@ -126,9 +138,12 @@ static int fini_at_finalize(MPI_Comm comm, int keyval, void *attr, void *extra) 
 }
 
 void dart__fini_register(void) {
-  if (fini_keyval != MPI_KEYVAL_INVALID) return;
-  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, fini_at_finalize, &fini_keyval, NULL) == MPI_SUCCESS)
+  static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+  dart__lock(&m);
+  if (fini_keyval == MPI_KEYVAL_INVALID &&
+      MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, fini_at_finalize, &fini_keyval, NULL) == MPI_SUCCESS)
     MPI_Comm_set_attr(MPI_COMM_SELF, fini_keyval, NULL);
+  dart__unlock(&m);
 }
 
 void dart__collective_fini(void) {
@@ -417,13 +432,9 @@ dart_ret_t dart_allreduce(const void *sendbuf, void *recvbuf, size_t nelem, dart
 /* ---- Two-sided ---- */
 
 static int tag_ub(void) {
-  static int ub = -1;
-  if (ub < 0) {
-    int *v, flag = 0;
-    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &v, &flag);
-    ub = flag ? *v : 32767;
-  }
-  return ub;
+  int *v, flag = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &v, &flag);
+  return flag ? *v : 32767;
 }
 
 static dart_ret_t check_peer(const dart_team_data_t *t, dart_unit_t unit, int tag, const char *fn) {

@@ -6,6 +6,12 @@
 dart_type_info_t *dart__types;
 int dart__ntypes;
 static int types_cap;
+/* Creation and destruction take the mutex. Transfers read the table without
+ * it, so an outgrown table is kept (it may still be read) until dart_exit:
+ * at most one per doubling. */
+static pthread_mutex_t types_mutex = PTHREAD_MUTEX_INITIALIZER;
+static dart_type_info_t *retired[32];
+static int nretired;
 
 static const struct {
   size_t size;
@@ -50,22 +56,27 @@ void dart__types_fini(void) {
   for (int t = DART_TYPE_LAST_BASIC + 1; t < dart__ntypes; t++)
     if (dart__types[t].live) type_release(&dart__types[t]);
   free(dart__types);
+  for (int i = 0; i < nretired; i++) free(retired[i]);
   dart__types = NULL;
-  dart__ntypes = types_cap = 0;
+  dart__ntypes = types_cap = nretired = 0;
 }
 
-/* A free slot for a new type (slots of destroyed types are reused). */
+/* A free slot for a new type (slots of destroyed types are reused). Called
+ * with types_mutex held. */
 static int type_slot(void) {
   for (int t = DART_TYPE_LAST_BASIC + 1; t < dart__ntypes; t++)
     if (!dart__types[t].live) return t;
   if (dart__ntypes == types_cap) {
-    dart_type_info_t *v = realloc(dart__types, sizeof *v * (size_t)types_cap * 2);
+    if (nretired == (int)(sizeof retired / sizeof *retired)) return -1;
+    dart_type_info_t *v = calloc((size_t)types_cap * 2, sizeof *v);
     if (!v) return -1;
-    memset(v + types_cap, 0, sizeof *v * (size_t)types_cap);
-    dart__types = v;
+    memcpy(v, dart__types, sizeof *v * (size_t)types_cap);
+    retired[nretired++] = dart__types;
+    __atomic_store_n(&dart__types, v, __ATOMIC_RELEASE);
     types_cap *= 2;
   }
-  return dart__ntypes++;
+  __atomic_store_n(&dart__ntypes, dart__ntypes + 1, __ATOMIC_RELEASE);
+  return dart__ntypes - 1;
 }
 
 /* Fills a derived type from its blocks and builds its MPI instance type. */
@@ -84,10 +95,15 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
                          fn, i);
     period += len[i];
   }
+  dart__lock(&types_mutex);
   int slot = type_slot();
+  /* type_slot() may move the table that b points into: keep what is needed. */
+  const MPI_Datatype mpi_base = dart__types[base].mpi_base;
+  const size_t elem_size = dart__types[base].elem_size;
   size_t *l = malloc(sizeof *l * nblocks), *o = malloc(sizeof *o * nblocks);
   int *il = malloc(sizeof *il * nblocks), *io = malloc(sizeof *io * nblocks);
   if (slot < 0 || !l || !o || !il || !io) {
+    dart__unlock(&types_mutex);
     free(l);
     free(o);
     free(il);
@@ -101,8 +117,8 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
     io[i] = (int)off[i];
   }
   MPI_Datatype idx, inst;
-  MPI_Type_indexed((int)nblocks, il, io, b->mpi_base, &idx);
-  MPI_Type_create_resized(idx, 0, (MPI_Aint)(extent * b->elem_size), &inst);
+  MPI_Type_indexed((int)nblocks, il, io, mpi_base, &idx);
+  MPI_Type_create_resized(idx, 0, (MPI_Aint)(extent * elem_size), &inst);
   MPI_Type_free(&idx);
   MPI_Type_commit(&inst);
   free(il);
@@ -111,8 +127,8 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
   int contiguous = nblocks == 1 && len[0] == extent && off[0] == 0;
   *ti = (dart_type_info_t){.live = 1,
                            .base = base,
-                           .elem_size = b->elem_size,
-                           .mpi_base = b->mpi_base,
+                           .elem_size = elem_size,
+                           .mpi_base = mpi_base,
                            .period = period,
                            .extent = extent,
                            .nblocks = nblocks,
@@ -121,6 +137,7 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
                            .contiguous = contiguous,
                            .simple = contiguous && period == 1,
                            .mpi_inst = inst};
+  dart__unlock(&types_mutex);
   *newtype = slot;
   return DART_OK;
 }
@@ -145,9 +162,11 @@ dart_ret_t dart_type_create_indexed(dart_datatype_t base, size_t count, const si
 
 dart_ret_t dart_type_destroy(dart_datatype_t *type) {
   DART_CHECK_INIT("dart_type_destroy");
-  if (!type || *type <= DART_TYPE_LAST_BASIC || *type >= dart__ntypes || !dart__types[*type].live)
-    return dart__error(DART_ERR_INVAL, "dart_type_destroy: not a type made by dart_type_create_*");
-  type_release(&dart__types[*type]);
+  dart__lock(&types_mutex);
+  int ok = type && *type > DART_TYPE_LAST_BASIC && *type < dart__ntypes && dart__types[*type].live;
+  if (ok) type_release(&dart__types[*type]);
+  dart__unlock(&types_mutex);
+  if (!ok) return dart__error(DART_ERR_INVAL, "dart_type_destroy: not a type made by dart_type_create_*");
   *type = DART_TYPE_UNDEFINED;
   return DART_OK;
 }

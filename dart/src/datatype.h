@@ -31,10 +31,18 @@ extern int dart__ntypes;
 dart_ret_t dart__types_init(void);
 void dart__types_fini(void);
 
+/* The table, as published by the last growth (datatype.c: other threads
+ * may be creating types; an acquire load is a plain load on x86). */
+static inline dart_type_info_t *dart__type_table(void) {
+  return __atomic_load_n(&dart__types, __ATOMIC_ACQUIRE);
+}
+
 /* Looks a type up or fails naming fn. */
 static inline dart_ret_t dart__type_get(dart_datatype_t t, const char *fn, const dart_type_info_t **ti) {
-  int ok = t > 0 && t < dart__ntypes && dart__types[t].live;
-  *ti = ok ? &dart__types[t] : NULL; /* always set: callers test the status only */
+  int n = __atomic_load_n(&dart__ntypes, __ATOMIC_ACQUIRE);
+  dart_type_info_t *types = dart__type_table();
+  int ok = t > 0 && t < n && types[t].live;
+  *ti = ok ? &types[t] : NULL; /* always set: callers test the status only */
   if (__builtin_expect(!ok, 0)) return dart__error(DART_ERR_INVAL, "%s: invalid data type %d", fn, (int)t);
   return DART_OK;
 }

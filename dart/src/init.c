@@ -9,19 +9,35 @@
 dart_state_t dart__state;
 
 dart_ret_t dart_init(int *argc, char ***argv) {
+  dart_thread_support_level_t provided;
+  return dart_init_thread(argc, argv, DART_THREAD_SINGLE, &provided);
+}
+
+dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t level,
+                            dart_thread_support_level_t *provided) {
   if (dart__state.initialized) return dart__error(DART_ERR_INVAL, "dart_init: already initialized");
+  if ((level != DART_THREAD_SINGLE && level != DART_THREAD_MULTIPLE) || !provided)
+    return dart__error(DART_ERR_INVAL,
+                       "dart_init_thread: level is not DART_THREAD_SINGLE or DART_THREAD_MULTIPLE, or "
+                       "provided is NULL");
   int mpi_init = 0, mpi_fini = 0;
   MPI_Initialized(&mpi_init);
   MPI_Finalized(&mpi_fini);
   if (mpi_fini)
     return dart__error(DART_ERR_INVAL, "dart_init: MPI is already finalized (dart_exit ended it)");
-  int owned = 0;
+  int owned = 0, mpi_level = MPI_THREAD_SINGLE;
   if (!mpi_init) {
-    if (MPI_Init(argc, argv) != MPI_SUCCESS) return dart__error(DART_ERR_OTHER, "dart_init: MPI_Init failed");
+    int want = level == DART_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
+    if (MPI_Init_thread(argc, argv, want, &mpi_level) != MPI_SUCCESS)
+      return dart__error(DART_ERR_OTHER, "dart_init: MPI_Init_thread failed");
     owned = 1;
+  } else {
+    MPI_Query_thread(&mpi_level);
   }
   memset(&dart__state, 0, sizeof dart__state);
   dart__state.mpi_owned = owned;
+  dart__state.threads = level == DART_THREAD_MULTIPLE && mpi_level == MPI_THREAD_MULTIPLE;
+  *provided = dart__state.threads ? DART_THREAD_MULTIPLE : DART_THREAD_SINGLE;
 
   /* Every unit must agree on failure, so a bad setting on one fails all. */
   dart_ret_t ret = dart__config_read(&dart__state.config);
@@ -68,6 +84,13 @@ dart_ret_t dart_exit(void) {
   dart__state.exited = 1;
   if (dart__state.mpi_owned) MPI_Finalize();
   return ret;
+}
+
+dart_ret_t dart_thread_support(dart_thread_support_level_t *provided) {
+  DART_CHECK_INIT("dart_thread_support");
+  if (!provided) return dart__error(DART_ERR_INVAL, "dart_thread_support: provided is NULL");
+  *provided = dart__state.threads ? DART_THREAD_MULTIPLE : DART_THREAD_SINGLE;
+  return DART_OK;
 }
 
 dart_ret_t dart_initialized(int *flag) {

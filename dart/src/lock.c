@@ -40,7 +40,15 @@
  *
  * Handles. A dart_lock_t encodes (generation << 32 | index + 1) into a
  * table of lock records, so a stale, forged or foreign handle is detected
- * (DART_ERR_INVAL) instead of being dereferenced. */
+ * (DART_ERR_INVAL) instead of being dereferenced.
+ *
+ * Threads. A unit takes part in a lock's queue once: at
+ * DART_THREAD_MULTIPLE a per-record mutex (the gate) lets one thread of
+ * the unit at a time into acquire .. release, so a second thread waits
+ * for the first one's release before it queues, and the lock excludes
+ * threads as well as units. The record's owner is the holding thread.
+ * The record table is read without a lock (handle lookups); it grows by
+ * copying, and outgrown copies are kept until dart_exit. */
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
@@ -74,16 +82,15 @@ typedef struct lock_ctx {
   struct lock_ctx *next;
 } lock_ctx_t;
 
-enum { IDLE = 0, HELD = 1 };
-
 typedef struct {
   uint32_t gen;
   uint32_t idx; /* in recs */
   int live;
   lock_ctx_t *ctx;
   int slot;
-  int state;
-  int32_t me; /* 1 + team-relative id */
+  pthread_mutex_t gate; /* one thread of the unit in the queue (DART_THREAD_MULTIPLE) */
+  const void *owner;    /* the holding thread (its thread_token), NULL if free here */
+  int32_t me;           /* 1 + team-relative id */
   dart_gptr_t tail;
   char *addr; /* resolved tail: CPU path when win == MPI_WIN_NULL */
   MPI_Win win;
@@ -93,10 +100,17 @@ typedef struct {
 
 static lock_rec_t **recs;
 static uint32_t nrecs, recs_cap;
+static lock_rec_t **recs_retired[32]; /* outgrown tables, still readable */
+static int nrecs_retired;
 static uint32_t *free_idx;
 static uint32_t nfree_idx;
 static lock_ctx_t *ctx_list;
 static lock_ctx_t *ctx_of_slot[DART_TEAM_MAX_SLOTS];
+/* Guards recs (growth), free_idx and ctx_list at DART_THREAD_MULTIPLE. */
+static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* Its address identifies the calling thread (lock owners). */
+static _Thread_local char thread_token;
 
 #define SEQ __ATOMIC_SEQ_CST
 #define TAG_NEXT(s) (2 * (s))
@@ -112,31 +126,58 @@ static dart_lock_t handle_of(uint32_t idx) {
 static lock_rec_t *rec_of(dart_lock_t lock) {
   uint64_t h = (uint64_t)(uintptr_t)lock;
   uint32_t idx = (uint32_t)h - 1, gen = (uint32_t)(h >> 32);
-  if (idx >= nrecs || !recs[idx]->live || recs[idx]->gen != gen) return NULL;
-  return recs[idx];
+  /* Acquire loads: another thread may be growing the table (lock_init on
+   * another team); the outgrown one stays readable. */
+  uint32_t n = __atomic_load_n(&nrecs, __ATOMIC_ACQUIRE);
+  lock_rec_t **table = __atomic_load_n(&recs, __ATOMIC_ACQUIRE);
+  if (idx >= n || !table[idx]->live || table[idx]->gen != gen) return NULL;
+  return table[idx];
 }
 
-static dart_ret_t rec_new(uint32_t *idx) {
+/* Called with table_mutex held. */
+static dart_ret_t rec_new_locked(uint32_t *idx) {
   if (nfree_idx) {
     *idx = free_idx[--nfree_idx];
     return DART_OK;
   }
   if (nrecs == recs_cap) {
+    if (nrecs_retired == (int)(sizeof recs_retired / sizeof *recs_retired)) return DART_ERR_NOMEM;
     uint32_t cap = recs_cap ? recs_cap * 2 : 64;
-    lock_rec_t **v = realloc(recs, sizeof *v * cap);
-    if (!v) return DART_ERR_NOMEM;
-    recs = v;
+    lock_rec_t **v = malloc(sizeof *v * cap);
     uint32_t *f = realloc(free_idx, sizeof *f * cap);
-    if (!f) return DART_ERR_NOMEM;
-    free_idx = f;
+    if (f) free_idx = f;
+    if (!v || !f) {
+      free(v);
+      return DART_ERR_NOMEM;
+    }
+    if (recs) {
+      memcpy(v, recs, sizeof *v * recs_cap);
+      recs_retired[nrecs_retired++] = recs;
+    }
+    __atomic_store_n(&recs, v, __ATOMIC_RELEASE);
     recs_cap = cap;
   }
   lock_rec_t *r = calloc(1, sizeof *r);
   if (!r) return DART_ERR_NOMEM;
+  pthread_mutex_init(&r->gate, NULL);
   r->idx = nrecs;
   recs[nrecs] = r;
-  *idx = nrecs++;
+  *idx = nrecs;
+  __atomic_store_n(&nrecs, nrecs + 1, __ATOMIC_RELEASE);
   return DART_OK;
+}
+
+static dart_ret_t rec_new(uint32_t *idx) {
+  dart__lock(&table_mutex);
+  dart_ret_t r = rec_new_locked(idx);
+  dart__unlock(&table_mutex);
+  return r;
+}
+
+static void rec_free_idx(uint32_t idx) {
+  dart__lock(&table_mutex);
+  free_idx[nfree_idx++] = idx;
+  dart__unlock(&table_mutex);
 }
 
 static void rec_release(lock_rec_t *r) {
@@ -144,7 +185,7 @@ static void rec_release(lock_rec_t *r) {
   r->gen++;
   if (r->ctx) r->ctx->nlocks--;
   r->ctx = NULL;
-  free_idx[nfree_idx++] = r->idx;
+  rec_free_idx(r->idx);
 }
 
 /* Looks a lock up for an operation: live handle, team still alive. */
@@ -185,8 +226,10 @@ static dart_ret_t ctx_get(dart_team_data_t *t, const char *fn, lock_ctx_t **out)
   c->slot_of_team = t->slot;
   c->size = t->size;
   c->myid = t->myid;
+  dart__lock(&table_mutex);
   c->next = ctx_list;
   ctx_list = c;
+  dart__unlock(&table_mutex);
   ctx_of_slot[t->slot] = c;
   dart__fini_register();
   *out = c;
@@ -311,14 +354,14 @@ dart_ret_t dart_team_lock_init(dart_team_t team, dart_lock_t *lock) {
   g.offset = (uint64_t)(i / (size_t)c->size) * SLOT_BYTES;
   dart_target_t tg;
   if ((r = dart__resolve(g, sizeof(int32_t), fn, &tg)) != DART_OK) {
-    free_idx[nfree_idx++] = idx;
+    rec_free_idx(idx);
     c->freel[c->nfree++] = slot;
     return r;
   }
   rec->live = 1;
   rec->ctx = c;
   rec->slot = slot;
-  rec->state = IDLE;
+  rec->owner = NULL;
   rec->me = t->myid + 1;
   rec->tail = g;
   rec->addr = tg.addr;
@@ -345,8 +388,9 @@ dart_ret_t dart_team_lock_destroy(dart_lock_t *lock) {
     *lock = DART_LOCK_NULL;
     return DART_OK;
   }
-  if (rec->state == HELD)
-    return dart__error(DART_ERR_BUSY, "%s: the calling unit holds the lock; release it, then destroy it", fn);
+  if (__atomic_load_n(&rec->owner, __ATOMIC_RELAXED))
+    return dart__error(DART_ERR_BUSY,
+                       "%s: a thread of the calling unit holds the lock; release it, then destroy it", fn);
   int ret = MPI_Ibarrier(c->comm, &c->preq[c->npend]);
   if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Ibarrier");
   c->pslot[c->npend++] = rec->slot;
@@ -355,23 +399,34 @@ dart_ret_t dart_team_lock_destroy(dart_lock_t *lock) {
   return DART_OK;
 }
 
+/* The MCS acquire: queue on the tail, wait for the predecessor's GO. */
+static dart_ret_t queue_enter(lock_rec_t *r) {
+  int32_t pred;
+  dart_ret_t ret = tail_swap(r, r->me, &pred);
+  if (ret != DART_OK || pred == 0) return ret;
+  /* Queued behind pred: tell it, then wait for its hand-off. */
+  MPI_Comm comm = r->ctx->comm;
+  MPI_Request go;
+  DART_MPI(MPI_Irecv(NULL, 0, MPI_BYTE, pred - 1, TAG_GO(r->slot), comm, &go), "MPI_Irecv");
+  DART_MPI(MPI_Send(NULL, 0, MPI_BYTE, pred - 1, TAG_NEXT(r->slot), comm), "MPI_Send");
+  DART_MPI(dart__wait(&go, MPI_STATUS_IGNORE), "MPI_Test (lock hand-off)");
+  return DART_OK;
+}
+
 dart_ret_t dart_lock_acquire(dart_lock_t lock) {
   static const char fn[] = "dart_lock_acquire";
   lock_rec_t *r;
   dart_ret_t ret = lock_get(lock, fn, &r);
   if (ret != DART_OK) return ret;
-  if (r->state == HELD) return dart__error(DART_ERR_INVAL, "%s: the calling unit already holds the lock", fn);
-  int32_t pred;
-  if ((ret = tail_swap(r, r->me, &pred)) != DART_OK) return ret;
-  if (pred != 0) { /* queued behind pred: tell it, then wait for its hand-off */
-    MPI_Comm comm = r->ctx->comm;
-    MPI_Request go;
-    DART_MPI(MPI_Irecv(NULL, 0, MPI_BYTE, pred - 1, TAG_GO(r->slot), comm, &go), "MPI_Irecv");
-    DART_MPI(MPI_Send(NULL, 0, MPI_BYTE, pred - 1, TAG_NEXT(r->slot), comm), "MPI_Send");
-    DART_MPI(dart__wait(&go, MPI_STATUS_IGNORE), "MPI_Test (lock hand-off)");
+  if (__atomic_load_n(&r->owner, __ATOMIC_RELAXED) == &thread_token)
+    return dart__error(DART_ERR_INVAL, "%s: the calling thread already holds the lock", fn);
+  dart__lock(&r->gate); /* another thread of this unit may hold it: wait for its release */
+  if ((ret = queue_enter(r)) != DART_OK) {
+    dart__unlock(&r->gate);
+    return ret;
   }
   __atomic_thread_fence(SEQ);
-  r->state = HELD;
+  __atomic_store_n(&r->owner, &thread_token, __ATOMIC_RELAXED);
   return DART_OK;
 }
 
@@ -382,13 +437,16 @@ dart_ret_t dart_lock_try_acquire(dart_lock_t lock, int32_t *acquired) {
   if (ret != DART_OK) return ret;
   if (!acquired) return dart__error(DART_ERR_INVAL, "%s: acquired is NULL", fn);
   *acquired = 0;
-  if (r->state == HELD) return dart__error(DART_ERR_INVAL, "%s: the calling unit already holds the lock", fn);
+  if (__atomic_load_n(&r->owner, __ATOMIC_RELAXED) == &thread_token)
+    return dart__error(DART_ERR_INVAL, "%s: the calling thread already holds the lock", fn);
+  if (dart__state.threads && pthread_mutex_trylock(&r->gate) != 0) return DART_OK; /* another thread has it */
   int32_t old;
-  if ((ret = tail_cas(r, 0, r->me, &old)) != DART_OK) return ret;
-  if (old == 0) {
-    r->state = HELD;
-    *acquired = 1;
+  if ((ret = tail_cas(r, 0, r->me, &old)) != DART_OK || old != 0) {
+    dart__unlock(&r->gate);
+    return ret;
   }
+  __atomic_store_n(&r->owner, &thread_token, __ATOMIC_RELAXED);
+  *acquired = 1;
   return DART_OK;
 }
 
@@ -397,7 +455,8 @@ dart_ret_t dart_lock_release(dart_lock_t lock) {
   lock_rec_t *r;
   dart_ret_t ret = lock_get(lock, fn, &r);
   if (ret != DART_OK) return ret;
-  if (r->state != HELD) return dart__error(DART_ERR_INVAL, "%s: the calling unit does not hold the lock", fn);
+  if (__atomic_load_n(&r->owner, __ATOMIC_RELAXED) != &thread_token)
+    return dart__error(DART_ERR_INVAL, "%s: the calling thread does not hold the lock", fn);
   __atomic_thread_fence(SEQ);
   int32_t old;
   if ((ret = tail_cas(r, r->me, 0, &old)) != DART_OK) return ret;
@@ -409,7 +468,8 @@ dart_ret_t dart_lock_release(dart_lock_t lock) {
     DART_MPI(dart__wait(&next, &st), "MPI_Test (lock successor)");
     DART_MPI(MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_GO(r->slot), comm), "MPI_Send");
   }
-  r->state = IDLE;
+  __atomic_store_n(&r->owner, NULL, __ATOMIC_RELAXED);
+  dart__unlock(&r->gate);
   return DART_OK;
 }
 
@@ -450,11 +510,16 @@ void dart__lock_fini(void) {
     free(c->pslot);
     free(c);
   }
-  for (uint32_t i = 0; i < nrecs; i++) free(recs[i]);
+  for (uint32_t i = 0; i < nrecs; i++) {
+    pthread_mutex_destroy(&recs[i]->gate);
+    free(recs[i]);
+  }
   free(recs);
+  for (int i = 0; i < nrecs_retired; i++) free(recs_retired[i]);
   free(free_idx);
   recs = NULL;
   free_idx = NULL;
   nrecs = recs_cap = nfree_idx = 0;
+  nrecs_retired = 0;
   memset(ctx_of_slot, 0, sizeof ctx_of_slot);
 }

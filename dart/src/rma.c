@@ -24,17 +24,43 @@ struct dart_handle_struct {
 
 /* Completed handles are kept for reuse, so that starting a transfer costs no
  * malloc once a program has had as many handles outstanding as it will
- * ever have; dart_exit frees them (dart__rma_fini). */
+ * ever have; dart_exit frees them (dart__rma_fini). Threads share the list
+ * (a handle may be completed by another thread than the one that started
+ * it), under a mutex at DART_THREAD_MULTIPLE. */
 static dart_handle_t free_handles;
+static pthread_mutex_t free_handles_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static inline dart_handle_t handle_take(void) {
+static inline dart_handle_t handle_pop(void) {
   dart_handle_t h = free_handles;
-  if (!h) return malloc(sizeof *h);
-  free_handles = h->next;
+  if (h) free_handles = h->next;
   return h;
 }
 
+/* The locked variants stay out of line: one branch on the single-thread path. */
+static __attribute__((noinline)) dart_handle_t handle_pop_locked(void) {
+  pthread_mutex_lock(&free_handles_mutex);
+  dart_handle_t h = handle_pop();
+  pthread_mutex_unlock(&free_handles_mutex);
+  return h;
+}
+
+static __attribute__((noinline)) void handle_give_locked(dart_handle_t h) {
+  pthread_mutex_lock(&free_handles_mutex);
+  h->next = free_handles;
+  free_handles = h;
+  pthread_mutex_unlock(&free_handles_mutex);
+}
+
+static inline dart_handle_t handle_take(void) {
+  dart_handle_t h = __builtin_expect(dart__state.threads, 0) ? handle_pop_locked() : handle_pop();
+  return h ? h : malloc(sizeof *h);
+}
+
 static inline void handle_give(dart_handle_t h) {
+  if (__builtin_expect(dart__state.threads, 0)) {
+    handle_give_locked(h);
+    return;
+  }
   h->next = free_handles;
   free_handles = h;
 }
@@ -63,7 +89,7 @@ static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, d
                        1)) {
     /* The common case, one basic type on both sides: basic types always
      * exist, so one lookup and one size computation check it all. */
-    *rt = *lt = &dart__types[remote];
+    *rt = *lt = &dart__type_table()[remote];
     if (__builtin_expect(__builtin_mul_overflow(nelem, (*rt)->elem_size, &span), 0))
       return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
     *one = nelem <= dart__max_count;
@@ -310,9 +336,7 @@ static dart_ret_t handle_finish(dart_handle_t *handle, int remote) {
   return DART_OK;
 }
 
-static dart_ret_t wait_n(dart_handle_t handles[], size_t n, int remote, const char *fn) {
-  DART_CHECK_INIT(fn);
-  if (!handles && n) return dart__error(DART_ERR_INVAL, "%s: handles is NULL", fn);
+static __attribute__((noinline)) dart_ret_t finish_n(dart_handle_t handles[], size_t n, int remote) {
   dart_ret_t ret = DART_OK;
   for (size_t i = 0; i < n; i++) {
     if (handles[i] == DART_HANDLE_NULL) continue;
@@ -320,6 +344,17 @@ static dart_ret_t wait_n(dart_handle_t handles[], size_t n, int remote, const ch
     if (r != DART_OK) ret = r;
   }
   return ret;
+}
+
+/* Skips the null handles (shared-memory transfers leave none) before the
+ * loop that completes handles: waiting for nothing costs no more than the
+ * checks. */
+static dart_ret_t wait_n(dart_handle_t handles[], size_t n, int remote, const char *fn) {
+  DART_CHECK_INIT(fn);
+  if (!handles && n) return dart__error(DART_ERR_INVAL, "%s: handles is NULL", fn);
+  size_t i = 0;
+  while (i < n && handles[i] == DART_HANDLE_NULL) i++;
+  return i == n ? DART_OK : finish_n(handles + i, n - i, remote);
 }
 
 /* One handle: wait_n without its loop. */
@@ -375,20 +410,27 @@ dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag) {
 
 /* ---- Flush ---- */
 
+/* Shared-memory transfers are complete when their call returns (shm_put
+ * and shm_get copy at initiation), so for a segment without an MPI window
+ * a local flush has nothing to do (a get's data is in the caller's buffer
+ * already) and a remote flush only the fence that makes the caller's
+ * earlier stores visible before its later signals. The pointer's team,
+ * segment and unit are checked (a freed segment is an error), not its
+ * address: a flush touches no memory. */
 static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
   DART_CHECK_INIT(fn);
-  dart_target_t t;
-  dart_ret_t r = dart__resolve(gptr, 0, fn, &t);
+  dart_team_data_t *team;
+  dart_segment_t *seg;
+  int rank;
+  dart_ret_t r = dart__lookup(gptr, fn, &team, &seg, &rank);
   if (r != DART_OK) return r;
-  /* Shared-memory transfers are done when their call returns: remote
-   * completion only has to make the stores visible, local completion
-   * nothing at all. */
   if (remote) atomic_thread_fence(memory_order_seq_cst);
   /* A segment with an MPI window is flushed even for a node-local target:
    * its atomics travel through MPI (see atomic.c). */
-  if (t.win == MPI_WIN_NULL) return DART_OK;
-  int ret = all ? (remote ? MPI_Win_flush_all(t.win) : MPI_Win_flush_local_all(t.win))
-                : (remote ? MPI_Win_flush(t.rank, t.win) : MPI_Win_flush_local(t.rank, t.win));
+  MPI_Win win = seg->chunk->win;
+  if (win == MPI_WIN_NULL) return DART_OK;
+  int ret = all ? (remote ? MPI_Win_flush_all(win) : MPI_Win_flush_local_all(win))
+                : (remote ? MPI_Win_flush(rank, win) : MPI_Win_flush_local(rank, win));
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, fn);
 }
 

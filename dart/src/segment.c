@@ -6,6 +6,7 @@
 #include "debug.h"
 
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
+static pthread_mutex_t local_pool_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---- Segment ids: fresh ids first, then the oldest freed one ---- */
 
@@ -25,11 +26,16 @@ static int segid_take(dart_team_data_t *t) {
     int cap = t->segs_cap ? t->segs_cap : 64;
     while (cap <= id) cap *= 2;
     if (cap > DART_MAX_SEGID + 1) cap = DART_MAX_SEGID + 1;
-    dart_segment_t **s = realloc(t->segs, sizeof *s * (size_t)cap);
+    /* Other threads may be resolving pointers of this team right now: the
+     * old table stays valid (retired, freed with the team), and the new
+     * one is published before its capacity. */
+    if (t->nretired == DART_SEGS_RETIRED_MAX) return -1;
+    dart_segment_t **s = calloc((size_t)cap, sizeof *s);
     if (!s) return -1;
-    memset(s + t->segs_cap, 0, sizeof *s * (size_t)(cap - t->segs_cap));
-    t->segs = s;
-    t->segs_cap = cap;
+    if (t->segs_cap) memcpy(s, t->segs, sizeof *s * (size_t)t->segs_cap);
+    if (t->segs) t->retired[t->nretired++] = t->segs;
+    __atomic_store_n(&t->segs, s, __ATOMIC_RELEASE);
+    __atomic_store_n(&t->segs_cap, cap, __ATOMIC_RELEASE);
   }
   return id;
 }
@@ -78,7 +84,10 @@ dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr) {
   DART_CHECK_INIT("dart_memalloc");
   if (!gptr || nbytes == 0) return dart__error(DART_ERR_INVAL, "dart_memalloc: gptr is NULL or nbytes is 0");
   uint64_t off;
-  if (dart__alloc_get(&local_pool->alloc, nbytes, &off))
+  dart__lock(&local_pool_mutex);
+  int full = dart__alloc_get(&local_pool->alloc, nbytes, &off);
+  dart__unlock(&local_pool_mutex);
+  if (full)
     return dart__error(DART_ERR_NOMEM,
                        "dart_memalloc: %zu bytes do not fit in the free part of the local pool "
                        "(DART_LOCAL_POOL=%zu)",
@@ -95,7 +104,10 @@ dart_ret_t dart_memfree(dart_gptr_t gptr) {
   if (gptr.unitid != dart__state.myid)
     return dart__error(DART_ERR_INVAL, "dart_memfree: unit %d cannot free memory of unit %d",
                        (int)dart__state.myid, (int)gptr.unitid);
-  if (dart__alloc_put(&local_pool->alloc, gptr.offset))
+  dart__lock(&local_pool_mutex);
+  int bad = dart__alloc_put(&local_pool->alloc, gptr.offset);
+  dart__unlock(&local_pool_mutex);
+  if (bad)
     return dart__error(DART_ERR_INVAL, "dart_memfree: offset %llu is not a live allocation (freed twice?)",
                        (unsigned long long)gptr.offset);
   return DART_OK;

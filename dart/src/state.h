@@ -3,6 +3,7 @@
 #define DART_SRC_STATE_H
 
 #include <mpi.h>
+#include <pthread.h>
 #include <dart/dart.h>
 
 typedef struct dart_team_data dart_team_data_t;
@@ -11,6 +12,7 @@ typedef struct {
   int initialized;
   int mpi_owned; /* dart_init called MPI_Init, so dart_exit finalizes */
   int exited;    /* dart_exit ran; MPI may be gone */
+  int threads;   /* DART_THREAD_MULTIPLE provided: shared state takes dart__lock */
   dart_unit_t myid;
   int size;
   dart_config_t config;
@@ -19,6 +21,17 @@ typedef struct {
 } dart_state_t;
 
 extern dart_state_t dart__state;
+
+/* Guards for DART's own shared tables (free lists, allocators, lock and
+ * type tables) at DART_THREAD_MULTIPLE. They cost nothing on the paths that
+ * never touch such a table (shared-memory put and get, atomics), and one
+ * predictable branch at DART_THREAD_SINGLE elsewhere. */
+static inline void dart__lock(pthread_mutex_t *m) {
+  if (dart__state.threads) pthread_mutex_lock(m);
+}
+static inline void dart__unlock(pthread_mutex_t *m) {
+  if (dart__state.threads) pthread_mutex_unlock(m);
+}
 
 /* Records a detailed message for dart_last_error. */
 void dart__set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -65,6 +65,7 @@ static void team_free(dart_team_data_t *t) {
   free(t->rel2abs);
   free(t->abs2rel);
   free(t->segs);
+  for (int i = 0; i < t->nretired; i++) free(t->retired[i]);
   free(t->free_ids);
   free(t->chunks);
   free(t);

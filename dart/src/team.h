@@ -39,6 +39,9 @@ struct dart_team_data {
   /* Segments by id; ids are reused oldest-freed first. */
   dart_segment_t **segs;
   int segs_cap;
+#define DART_SEGS_RETIRED_MAX 16                   /* capacity doubles from 64 to DART_MAX_SEGID + 1 */
+  dart_segment_t **retired[DART_SEGS_RETIRED_MAX]; /* outgrown tables (threads may still read them) */
+  int nretired;
   int next_segid;
   int16_t *free_ids; /* ring buffer of freed ids */
   int free_head, free_count;

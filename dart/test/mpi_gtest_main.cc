@@ -25,8 +25,11 @@ class UnitFailurePrinter : public ::testing::EmptyTestEventListener {
 
 }  // namespace
 
+__attribute__((weak)) int test_mpi_thread_level() { return MPI_THREAD_SINGLE; }
+
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
+  int provided;
+  MPI_Init_thread(&argc, &argv, test_mpi_thread_level(), &provided);
   ::testing::InitGoogleTest(&argc, argv);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

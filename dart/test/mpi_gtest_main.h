@@ -10,6 +10,10 @@
 #ifndef DART_TEST_MPI_GTEST_MAIN_H
 #define DART_TEST_MPI_GTEST_MAIN_H
 
+// The thread level main asks MPI_Init_thread for: MPI_THREAD_SINGLE unless
+// the program's hooks define it (a weak default in mpi_gtest_main.cc; the
+// threaded tests' hooks, dart_thread_hooks.cc, ask for MPI_THREAD_MULTIPLE).
+int test_mpi_thread_level();
 // Starts the runtime after MPI_Init, before the tests. Returns 0, or prints
 // why it failed and returns non-zero (main then aborts the job).
 int test_runtime_init(int *argc, char ***argv);

@@ -113,6 +113,22 @@ TEST(Rma, NonBlockingGetCompletedByFlushLocal) {
   for (int u = 0; u < test_size(); u++) EXPECT_EQ(payload(u), got[u]);
 }
 
+// A flush checks the pointer's team, segment and unit (not its address):
+// a null pointer or a freed segment is an error.
+TEST(Rma, FlushRejectsBadPointers) {
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_all(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_local(DART_GPTR_NULL));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_local_all(DART_GPTR_NULL));
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 4 * sizeof(int), &g));
+  ASSERT_DART_OK(dart_flush(g));
+  dart_gptr_t freed = g;
+  ASSERT_DART_OK(dart_team_memfree(g));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush(freed));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush_local_all(freed));
+}
+
 static void handles_wait_test_waitall_testall() {
   Slots s;
   int n = test_size();
@@ -273,6 +289,38 @@ TEST(Rma, StridedAndIndexedLayouts) {
   ASSERT_DART_OK(dart_type_destroy(&every_other));
   EXPECT_EQ(DART_ERR_INVAL, dart_type_destroy(&column));
   EXPECT_EQ(DART_ERR_INVAL, dart_put_blocking(nm, local.data(), 1, DART_TYPE_DOUBLE, column));
+  ASSERT_DART_OK(dart_team_memfree(m));
+}
+
+TEST(Rma, ManyLayoutsAliveAtOnce) {
+  // More layouts than DART's type table first holds (it grows while a new
+  // layout is made from its basic type: ASan caught a read of the moved
+  // table); each one moves its own stride of ints to the next unit.
+  constexpr int T = 150, S = T + 1;
+  dart_gptr_t m;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 2 * S * sizeof(int), &m));
+  int me = test_myid(), n = test_size(), next = (me + 1) % n, prev = (me + n - 1) % n;
+  dart_gptr_t mine = m, nm = m;
+  dart_gptr_setunit(&mine, me);
+  dart_gptr_setunit(&nm, next);
+  int *a;
+  dart_gptr_getaddr(mine, reinterpret_cast<void **>(&a));
+  std::fill(a, a + 2 * S, -1);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  std::vector<dart_datatype_t> types(T);
+  for (int t = 0; t < T; t++) ASSERT_DART_OK(dart_type_create_strided(DART_TYPE_INT, t + 1, 1, &types[t]));
+  int two[2] = {me, me + 1000};  // element 0 and element `stride` of the next unit
+  ASSERT_DART_OK(dart_put_blocking(nm, two, 2, DART_TYPE_INT, types[T - 1]));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  EXPECT_EQ(prev, a[0]);
+  EXPECT_EQ(prev + 1000, a[T]);
+  EXPECT_EQ(-1, a[1]);
+  int got[2] = {0, 0};
+  ASSERT_DART_OK(dart_get_blocking(got, nm, 2, types[T - 1], DART_TYPE_INT));
+  EXPECT_EQ(me, got[0]);
+  EXPECT_EQ(me + 1000, got[1]);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (dart_datatype_t &t : types) ASSERT_DART_OK(dart_type_destroy(&t));
   ASSERT_DART_OK(dart_team_memfree(m));
 }
 

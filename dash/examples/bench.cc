@@ -14,7 +14,7 @@
 #include <numeric>
 #include <vector>
 
-#include <dash/dash.h>
+#include <libdash.h>
 
 namespace {
 

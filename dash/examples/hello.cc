@@ -1,5 +1,5 @@
 // The example of dash/README.md.
-#include <dash/dash.h>
+#include <libdash.h>
 #include <algorithm>
 #include <cstdio>
 #include <vector>

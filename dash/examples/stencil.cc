@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include <dash/dash.h>
+#include <libdash.h>
 
 namespace {
 

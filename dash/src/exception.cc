@@ -1,5 +1,8 @@
 #include <dash/Exception.h>
 
+#include <execinfo.h>
+#include <unistd.h>
+
 #include <dart/init.h>
 #include <dash/Init.h>
 
@@ -18,3 +21,11 @@ void throw_dart_error(dart_ret_t status, const char *call) {
 }
 
 }  // namespace dash::detail
+
+void dash__print_stacktrace() {
+  void *frames[64];
+  int n = backtrace(frames, 64);
+  std::string prefix = dash::detail::unit_prefix() + "stack trace:\n";
+  (void)!write(STDERR_FILENO, prefix.data(), prefix.size());
+  backtrace_symbols_fd(frames, n, STDERR_FILENO);
+}

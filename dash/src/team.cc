@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 
 #include <dart/dart.h>
 #include <dash/Exception.h>
@@ -58,6 +59,28 @@ Team Team::split(std::size_t nparts) const {
   for (dart_group_t &part : parts) dart_group_destroy(&part);
   detail::check(status, "dart_team_create");
   return Team(std::make_shared<detail::TeamState>(id, state_));
+}
+
+Team Team::locality_split(util::Locality::Scope scope, std::size_t nparts) const {
+  const detail::TeamState &self = state();
+  detail::check_alive(self.epoch, "dash::Team::locality_split");
+  dart_locality_scope_t level = util::Locality::dart_scope(scope);
+  std::size_t ndomains = num_domains(scope);
+  if (nparts == 0 || nparts > ndomains)
+    throw std::invalid_argument("dash::Team::locality_split: " + std::to_string(nparts) + " parts of " +
+                                std::to_string(ndomains) + " domains");
+  dart_team_t id = DART_TEAM_NULL;
+  detail::check(dart_team_split_locality(self.id, level, nparts, &id), "dart_team_split_locality");
+  return Team(std::make_shared<detail::TeamState>(id, state_));
+}
+
+std::size_t Team::num_domains(util::Locality::Scope scope) const {
+  const detail::TeamState &self = state();
+  detail::check_alive(self.epoch, "dash::Team::num_domains");
+  std::size_t count = 0;
+  detail::check(dart_team_domains(self.id, util::Locality::dart_scope(scope), &count, nullptr),
+                "dart_team_domains");
+  return count;
 }
 
 void Team::barrier() const {

@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <exception>
 
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include "mpi_gtest_main.h"
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include <dash/dash.h>
+#include <libdash.h>
 
 namespace dash_test {
 

@@ -102,7 +102,8 @@ TEST(Hdf5, ArrayEveryDistributionRoundTrip) {
 std::vector<dash::Pattern<2>> patterns_2d(std::size_t rows, std::size_t cols) {
   std::size_t p = dash::size();
   using Spec = dash::DistributionSpec<2>;
-  Spec bb(dash::BLOCKED, dash::BLOCKED), cb(dash::CYCLIC, dash::BLOCKCYCLIC(2)), tt(dash::TILE(2), dash::TILE(3));
+  Spec bb(dash::BLOCKED, dash::BLOCKED), cb(dash::CYCLIC, dash::BLOCKCYCLIC(2)),
+      tt(dash::TILE(2), dash::TILE(3));
   return {
       dash::Pattern<2>({rows, cols}, p),
       dash::Pattern<2>({rows, cols}, Spec(dash::NONE, dash::BLOCKED), p),
@@ -154,8 +155,8 @@ TEST(Hdf5, ThreeDimensions) {
   std::string file = file_name("cube");
   using Spec = dash::DistributionSpec<3>;
   Spec dist(dash::BLOCKED, dash::BLOCKCYCLIC(2), dash::NONE);
-  dash::NArray<long, 3> c(dash::Pattern<3>({5, 6, 4}, dist, dash::TeamSpec<3>(dist, dash::size(), dash::balanced),
-                                           dash::size()));
+  dash::NArray<long, 3> c(
+      dash::Pattern<3>({5, 6, 4}, dist, dash::TeamSpec<3>(dist, dash::size(), dash::balanced), dash::size()));
   fill(c);
   StoreHDF::write(c, file, "cube");
   expect_file(file, "cube", {5, 6, 4});
@@ -188,8 +189,8 @@ TEST(Hdf5, StreamsGroupsAppendAndModify) {
   dash::Array<long> a2, b2;
   dio::InputStream is(file);
   is >> dio::dataset("group/a") >> a2 >> dio::dataset("group/sub/b") >> b2;
-  EXPECT_TRUE(a2.pattern() == c.pattern());                           // stored with the modification
-  EXPECT_TRUE(b2.pattern() == dash::Array<long>(11).pattern());       // none stored: the default
+  EXPECT_TRUE(a2.pattern() == c.pattern());                      // stored with the modification
+  EXPECT_TRUE(b2.pattern() == dash::Array<long>(11).pattern());  // none stored: the default
   expect_values(a2, 3);
   expect_values(b2, 2);
   remove_file(file);

@@ -1,13 +1,13 @@
 // Use before dash::init and after dash::finalize: clear exceptions, and
-// containers, teams and locks that outlive finalize are reported by
-// finalize and destroyed later without a crash. Runs init/finalize itself
+// containers, teams and locks that outlive finalize are released by it
+// silently (as in DASH) and destroyed later without a crash. Runs init/finalize itself
 // (MPI stays up around it for the final vote).
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 
-#include <dash/dash.h>
+#include <libdash.h>
 
 #include "mpi_gtest_main.h"
 
@@ -33,11 +33,9 @@ TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
   EXPECT_EQ(*it, 1);
 
   ::testing::internal::CaptureStderr();
-  dash::finalize();  // the containers are still alive: reported, not freed twice
+  dash::finalize();  // the containers are still alive: a correct DASH program
   std::string report = ::testing::internal::GetCapturedStderr();
-  EXPECT_NE(report.find("still alive"), std::string::npos) << report;
-  EXPECT_NE(report.find("3 dash::NArray"), std::string::npos) << report;
-  EXPECT_NE(report.find("1 dash::Mutex"), std::string::npos) << report;
+  EXPECT_EQ(report, "");
 
   // Every use of the dead objects throws dash::NotInitialized, naming them;
   // element access only with DASH_CHECK_LIVENESS (on unless NDEBUG), at()

@@ -12,6 +12,10 @@
  * shared-memory path every put and get, blocking or not, has copied its data
  * when the call returns (handles are DART_HANDLE_NULL); a dart_put's data is
  * ordered before later signals by dart_flush, as on the MPI path.
+ *
+ * Threads (DART_THREAD_MULTIPLE): completion is per unit, as in MPI: a
+ * flush completes the operations every thread of the calling unit issued
+ * to that target before it, and a handle may be completed by any thread.
  */
 #ifndef DART_COMMUNICATION_H
 #define DART_COMMUNICATION_H
@@ -28,37 +32,40 @@ extern "C" {
  * Starts copying nelem elements from local src (layout src_type) to the
  * global memory at gptr (layout dst_type). Both types must share the same
  * basic type. src may be reused after dart_flush_local(gptr); the data is
- * visible at the target after dart_flush(gptr).
+ * visible at the target after dart_flush(gptr). Threads: any.
  */
 dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                     dart_datatype_t dst_type);
 
 /**
  * Starts copying nelem elements from gptr (layout src_type) into local dst
- * (layout dst_type). dst holds the data after dart_flush_local(gptr).
+ * (layout dst_type). dst holds the data after dart_flush_local(gptr). Threads: any.
  */
 dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
                     dart_datatype_t dst_type);
 
-/** Completes all puts/gets/atomics of the caller to gptr's unit in gptr's segment, at origin and target. */
+/**
+ * Completes all puts/gets/atomics of the calling unit (of all its threads) to gptr's unit in gptr's
+ * segment, at origin and target. Threads: any.
+ */
 dart_ret_t dart_flush(dart_gptr_t gptr);
 
-/** As dart_flush, for all units of gptr's segment. */
+/** As dart_flush, for all units of gptr's segment. Threads: any. */
 dart_ret_t dart_flush_all(dart_gptr_t gptr);
 
-/** Completes them locally only: buffers may be reused / read. */
+/** Completes them locally only: buffers may be reused / read. Threads: any. */
 dart_ret_t dart_flush_local(dart_gptr_t gptr);
 
-/** As dart_flush_local, for all units of gptr's segment. */
+/** As dart_flush_local, for all units of gptr's segment. Threads: any. */
 dart_ret_t dart_flush_local_all(dart_gptr_t gptr);
 
 /* ---- One-sided: blocking ---- */
 
-/** As dart_put, and returns when the data is visible at the target. */
+/** As dart_put, and returns when the data is visible at the target. Threads: any. */
 dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                              dart_datatype_t dst_type);
 
-/** As dart_get, and returns when the data is in dst. */
+/** As dart_get, and returns when the data is in dst. Threads: any. */
 dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
                              dart_datatype_t dst_type);
 
@@ -70,41 +77,41 @@ typedef struct dart_handle_struct *dart_handle_t;
 
 /**
  * As dart_put, tracked by *handle. *handle is DART_HANDLE_NULL if the
- * transfer already completed (always on the shared-memory path).
+ * transfer already completed (always on the shared-memory path). Threads: any.
  */
 dart_ret_t dart_put_handle(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                            dart_datatype_t dst_type, dart_handle_t *handle);
 
-/** As dart_get, tracked by *handle. */
+/** As dart_get, tracked by *handle. Threads: any. */
 dart_ret_t dart_get_handle(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
                            dart_datatype_t dst_type, dart_handle_t *handle);
 
-/** Waits until the transfer is complete at origin and target; frees *handle. */
+/** Waits until the transfer is complete at origin and target; frees *handle. Threads: any. */
 dart_ret_t dart_wait(dart_handle_t *handle);
 
-/** Waits until the transfer is complete at the origin (buffer reusable); frees *handle. */
+/** Waits until the transfer is complete at the origin (buffer reusable); frees *handle. Threads: any. */
 dart_ret_t dart_wait_local(dart_handle_t *handle);
 
-/** dart_wait on n handles. */
+/** dart_wait on n handles. Threads: any. */
 dart_ret_t dart_waitall(dart_handle_t handles[], size_t n);
 
-/** dart_wait_local on n handles. */
+/** dart_wait_local on n handles. Threads: any. */
 dart_ret_t dart_waitall_local(dart_handle_t handles[], size_t n);
 
 /**
  * Sets *flag to 1 and frees *handle if the transfer is complete at origin
  * and target (for a put this flushes the target once the local part is done),
- * else sets *flag to 0. Drives MPI progress.
+ * else sets *flag to 0. Drives MPI progress. Threads: any.
  */
 dart_ret_t dart_test(dart_handle_t *handle, int *flag);
 
-/** As dart_test for local completion. */
+/** As dart_test for local completion. Threads: any. */
 dart_ret_t dart_test_local(dart_handle_t *handle, int *flag);
 
-/** dart_test on n handles: *flag is 1 only if all are complete. */
+/** dart_test on n handles: *flag is 1 only if all are complete. Threads: any. */
 dart_ret_t dart_testall(dart_handle_t handles[], size_t n, int *flag);
 
-/** dart_test_local on n handles. */
+/** dart_test_local on n handles. Threads: any. */
 dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
 
 /* ---- Atomics (see README: which path each segment uses) ---- */
@@ -115,63 +122,92 @@ dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
  * the basic types MPI defines them for. type may also be a strided or
  * indexed layout of such a type: then the n target elements follow that
  * layout (n a multiple of its elements per instance) and values holds them
- * densely, in order. Complete at dart_flush(gptr).
+ * densely, in order. Complete at dart_flush(gptr). Threads: any.
  */
 dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_datatype_t type,
                            dart_operation_t op);
 
 /**
+ * Batched element-wise atomic updates of one unit's memory: for each i < n,
+ * target[offsets[i]] = target[offsets[i]] op values[i], where target is the
+ * array of basic-type `type` elements starting at gptr (offsets count
+ * elements; any order; an offset may repeat: every update is applied). op
+ * and type as dart_accumulate (a basic type only). Atomic per element, as
+ * dart_accumulate: it may be mixed with dart_accumulate and
+ * dart_fetch_and_op of the same op on the same elements.
+ * The cheap way to apply many small scattered updates to one unit: across
+ * nodes they travel as one MPI_Accumulate per 1,024 updates (an indexed
+ * target datatype; k calls if an offset occurs k times among them) instead
+ * of one per update; on the shared-memory path they are CPU atomics. Any
+ * unit may call it. Completion as
+ * dart_accumulate: on return on the shared-memory path, else at
+ * dart_flush(gptr); `values` must not change before dart_flush_local(gptr),
+ * `offsets` may change on return. n == 0 does nothing (gptr is still
+ * checked). DART_ERR_INVAL for NULL offsets or values with n > 0 and for an
+ * offset past the end of the target unit's part of the segment (nothing is
+ * updated then). Threads: any.
+ */
+dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, const void *values, size_t n,
+                                     dart_datatype_t type, dart_operation_t op);
+
+/**
  * Atomically: *result = target; target = target op *value. op: SUM PROD
- * MIN MAX BAND BOR BXOR REPLACE NO_OP. Blocking: complete on return.
+ * MIN MAX BAND BOR BXOR REPLACE NO_OP. Blocking: complete on return. Threads: any.
  */
 dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, dart_datatype_t type,
                              dart_operation_t op);
 
 /**
  * Atomically: *result = target; if target == *compare then target = *value.
- * Integer types only. Blocking: complete on return.
+ * Integer types only. Blocking: complete on return. Threads: any.
  */
 dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare, void *result,
                                  dart_datatype_t type);
 
 /* ---- Collectives on a team (all units of the team call them) ---- */
 
-/** Broadcasts nelem elements from team-relative root to all units. */
+/** Broadcasts nelem elements from team-relative root to all units. Threads: per team. */
 dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team);
 
-/** Unit i receives nelem elements from block i of root's sendbuf. */
+/** Unit i receives nelem elements from block i of root's sendbuf. Threads: per team. */
 dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                         dart_unit_t root, dart_team_t team);
 
-/** Root receives nelem elements from every unit, in team order. */
+/** Root receives nelem elements from every unit, in team order. Threads: per team. */
 dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                        dart_unit_t root, dart_team_t team);
 
-/** Every unit receives nelem elements from every unit, in team order. */
+/** Every unit receives nelem elements from every unit, in team order. Threads: per team. */
 dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                           dart_team_t team);
 
-/** As allgather with per-unit counts and displacements (in elements). */
+/** As allgather with per-unit counts and displacements (in elements). Threads: per team. */
 dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t type, void *recvbuf,
                            const size_t *nrecvcounts, const size_t *recvdispls, dart_team_t team);
 
 /**
  * Reduces nelem elements with op to root. DART_OP_MINMAX reduces pairs:
- * sendbuf holds nelem (min, max) pairs, i.e. 2*nelem elements.
+ * sendbuf holds nelem (min, max) pairs, i.e. 2*nelem elements. Threads: per team.
  */
 dart_ret_t dart_reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                        dart_operation_t op, dart_unit_t root, dart_team_t team);
 
-/** As dart_reduce with the result on every unit. */
+/** As dart_reduce with the result on every unit. Threads: per team. */
 dart_ret_t dart_allreduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                           dart_operation_t op, dart_team_t team);
 
-/** Every unit sends block j of nelem elements to unit j. */
+/** Every unit sends block j of nelem elements to unit j. Threads: per team. */
 dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                          dart_team_t team);
 
 /* ---- Two-sided between units of a team (team-relative ids) ---- */
 
+/**
+ * Blocking send, receive, and both at once (MPI_Send, MPI_Recv,
+ * MPI_Sendrecv on the team's communicator). Threads: any; messages of
+ * different threads with the same source, tag and team match in no
+ * particular order (as in MPI).
+ */
 dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,
                      dart_team_t team);
 dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,

@@ -12,5 +12,6 @@
 #include "sync.h"
 #include "globmem.h"
 #include "communication.h"
+#include "locality.h"
 
 #endif /* DART_DART_H */

@@ -18,41 +18,41 @@ extern "C" {
 
 /* ---- Global pointers (all local, O(1)) ---- */
 
-/** Sets *unit to the unit gptr points to. */
+/** Sets *unit to the unit gptr points to. Threads: any. */
 dart_ret_t dart_gptr_getunit(dart_gptr_t gptr, dart_unit_t *unit);
 
 /**
  * Makes *gptr point to the same offset in the part of another unit. For a
  * symmetric collective allocation this addresses the same element index on
- * that unit. The unit must be a member of the segment's team.
+ * that unit. The unit must be a member of the segment's team. Threads: any.
  */
 dart_ret_t dart_gptr_setunit(dart_gptr_t *gptr, dart_unit_t unit);
 
-/** Adds nbytes (may be negative) to the offset of *gptr. */
+/** Adds nbytes (may be negative) to the offset of *gptr. Threads: any. */
 dart_ret_t dart_gptr_incaddr(dart_gptr_t *gptr, int64_t nbytes);
 
-/** Sets *equal to 1 if a and b address the same byte, else 0. */
+/** Sets *equal to 1 if a and b address the same byte, else 0. Threads: any. */
 dart_ret_t dart_gptr_equal(dart_gptr_t a, dart_gptr_t b, int *equal);
 
-/** Sets *isnull to 1 if gptr is DART_GPTR_NULL. */
+/** Sets *isnull to 1 if gptr is DART_GPTR_NULL. Threads: any. */
 dart_ret_t dart_gptr_isnull(dart_gptr_t gptr, int *isnull);
 
 /**
  * Sets *addr to the local address gptr refers to. The target must be the
  * calling unit or (for memory in shared-memory windows) a unit on the same
- * node; otherwise DART_ERR_INVAL. Fails for freed or invalid pointers.
+ * node; otherwise DART_ERR_INVAL. Fails for freed or invalid pointers. Threads: any.
  */
 dart_ret_t dart_gptr_getaddr(dart_gptr_t gptr, void **addr);
 
 /**
  * Sets *gptr to point to addr, which must lie in the calling unit's part of
- * the segment that *gptr already refers to. The inverse of getaddr.
+ * the segment that *gptr already refers to. The inverse of getaddr. Threads: any.
  */
 dart_ret_t dart_gptr_setaddr(dart_gptr_t *gptr, void *addr);
 
 /**
  * Sets *team to the team of the segment gptr refers to and *nbytes to the
- * size of the addressed unit's part of it.
+ * size of the addressed unit's part of it. Threads: any.
  */
 dart_ret_t dart_gptr_segment_info(dart_gptr_t gptr, dart_team_t *team, size_t *nbytes);
 
@@ -62,13 +62,13 @@ dart_ret_t dart_gptr_segment_info(dart_gptr_t gptr, dart_team_t *team, size_t *n
  * Allocates nbytes (> 0) from the calling unit's part of the global pool
  * reserved at dart_init (DART_LOCAL_POOL bytes per unit). Local: no other
  * unit takes part. *gptr points to the calling unit; every unit can access
- * it. DART_ERR_NOMEM when the pool is exhausted. Aligned to 64 bytes.
+ * it. DART_ERR_NOMEM when the pool is exhausted. Aligned to 64 bytes. Threads: any.
  */
 dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr);
 
 /**
  * Frees memory from dart_memalloc. Only the unit that allocated it may free
- * it. Freeing twice or freeing anything else is DART_ERR_INVAL.
+ * it. Freeing twice or freeing anything else is DART_ERR_INVAL. Threads: any.
  */
 dart_ret_t dart_memfree(dart_gptr_t gptr);
 
@@ -81,14 +81,14 @@ dart_ret_t dart_memfree(dart_gptr_t gptr);
  * units must pass the same nbytes (otherwise every unit gets DART_ERR_INVAL
  * and nothing is allocated). *gptr points to team-relative unit 0 at offset
  * 0. Served from memory the team reserves in large chunks, so the cost is
- * about one allreduce. nbytes may be 0 (an empty part on every unit).
+ * about one allreduce. nbytes may be 0 (an empty part on every unit). Threads: per team.
  */
 dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr_t *gptr);
 
 /**
  * Frees a collective allocation. Collective over the segment's team; every
  * unit passes a pointer into the same segment. Any later use of a pointer
- * into the segment is an error (DART_ERR_NOTFOUND) until the id is reused.
+ * into the segment is an error (DART_ERR_NOTFOUND) until the id is reused. Threads: per team.
  */
 dart_ret_t dart_team_memfree(dart_gptr_t gptr);
 
@@ -96,23 +96,23 @@ dart_ret_t dart_team_memfree(dart_gptr_t gptr);
  * Exposes memory the caller already owns (nbytes at addr, sizes may differ
  * between units, 0 allowed) to the team. Collective over team. *gptr points
  * to the calling unit's part at offset 0. Access from other units goes
- * through MPI RMA (user memory is not in a shared-memory window).
+ * through MPI RMA (user memory is not in a shared-memory window). Threads: per team.
  */
 dart_ret_t dart_team_memregister(dart_team_t team, size_t nbytes, void *addr, dart_gptr_t *gptr);
 
-/** Undoes dart_team_memregister. Collective over the team. */
+/** Undoes dart_team_memregister. Collective over the team. Threads: per team. */
 dart_ret_t dart_team_memderegister(dart_gptr_t gptr);
 
 /* ---- Data types ---- */
 
-/** Size in bytes of one element of the basic type underlying type. */
+/** Size in bytes of one element of the basic type underlying type. Threads: any. */
 dart_ret_t dart_type_size(dart_datatype_t type, size_t *size);
 
 /**
  * Creates a strided layout: blocks of blocklen elements of basic type base,
  * the start of consecutive blocks stride elements apart (stride >=
  * blocklen). A transfer of nelem elements with this type touches nelem /
- * blocklen blocks; nelem must be a multiple of blocklen.
+ * blocklen blocks; nelem must be a multiple of blocklen. Threads: any.
  */
 dart_ret_t dart_type_create_strided(dart_datatype_t base, size_t stride, size_t blocklen,
                                     dart_datatype_t *newtype);
@@ -122,12 +122,12 @@ dart_ret_t dart_type_create_strided(dart_datatype_t base, size_t stride, size_t 
  * elements starting at element offset[i] (ascending, non-overlapping). One
  * instance holds sum(blocklen) elements; a transfer of nelem elements uses
  * nelem / sum(blocklen) consecutive instances, each starting at the end of
- * the previous one's last block.
+ * the previous one's last block. Threads: any.
  */
 dart_ret_t dart_type_create_indexed(dart_datatype_t base, size_t count, const size_t blocklen[],
                                     const size_t offset[], dart_datatype_t *newtype);
 
-/** Destroys a type made by dart_type_create_* and sets it to DART_TYPE_UNDEFINED. */
+/** Destroys a type made by dart_type_create_* and sets it to DART_TYPE_UNDEFINED. Threads: any. */
 dart_ret_t dart_type_destroy(dart_datatype_t *type);
 
 #ifdef __cplusplus

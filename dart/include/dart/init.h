@@ -2,7 +2,22 @@
  * @file dart/init.h
  * Initialization, shutdown, environment queries, configuration and errors.
  *
- * DART is not thread-safe: call it from one thread per unit.
+ * Threads. Started with dart_init, or with dart_init_thread when the
+ * provided level is DART_THREAD_SINGLE, DART is called by one thread at a
+ * time. At DART_THREAD_MULTIPLE, every function's documentation ends with
+ * its thread-safety class:
+ * - "Threads: any." Safe from any number of threads at once (on distinct
+ *   output arguments; concurrent transfers to the same bytes race as in
+ *   any memory model).
+ * - "Threads: per team." A collective call: safe concurrently with any
+ *   call on other teams and with the "any" class, but one thread of a unit
+ *   at a time per team, and every unit issues a team's collectives in the
+ *   same order.
+ * - "Threads: serialised." At most one thread of a unit at a time in any
+ *   function of this class; concurrent with the "any" and "per team" calls.
+ * - "Threads: none." No other thread of the unit may be inside DART.
+ * Objects (handles, groups, locks, types) may be used by any thread, but
+ * destroying one while another thread uses it is an error of the program.
  */
 #ifndef DART_INIT_H
 #define DART_INIT_H
@@ -20,25 +35,43 @@ extern "C" {
  * leaves MPI initialized. Reads the DART_* environment variables (see
  * README): a bad value makes this call fail with DART_ERR_INVAL and a
  * message on stderr naming the variable. Calling it twice is DART_ERR_INVAL.
+ * The same as dart_init_thread with DART_THREAD_SINGLE. Threads: none.
  */
 dart_ret_t dart_init(int *argc, char ***argv);
 
 /**
+ * dart_init with thread support: requests level (DART_THREAD_SINGLE or
+ * DART_THREAD_MULTIPLE) and stores in *provided what the runtime gives. MPI
+ * is initialized with MPI_Init_thread (MPI_THREAD_MULTIPLE for
+ * DART_THREAD_MULTIPLE); if the program initialized MPI itself, the level it
+ * got decides. *provided is DART_THREAD_MULTIPLE only if level asked for it
+ * and MPI provides MPI_THREAD_MULTIPLE, else DART_THREAD_SINGLE (not an
+ * error: the program checks *provided). Another level value or a NULL
+ * provided is DART_ERR_INVAL. Threads: none.
+ */
+dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t level,
+                            dart_thread_support_level_t *provided);
+
+/** The level dart_init_thread provided (DART_THREAD_SINGLE after dart_init). Threads: any. */
+dart_ret_t dart_thread_support(dart_thread_support_level_t *provided);
+
+/**
  * Shuts the runtime down: frees all teams, segments and locks. Collective
  * over all units. Finalizes MPI only if dart_init initialized it.
+ * Threads: none.
  */
 dart_ret_t dart_exit(void);
 
-/** Sets *flag to 1 between dart_init and dart_exit, else 0. Any time. */
+/** Sets *flag to 1 between dart_init and dart_exit, else 0. Any time. Threads: any. */
 dart_ret_t dart_initialized(int *flag);
 
-/** Aborts all units with the given exit code (MPI_Abort). Any time. */
+/** Aborts all units with the given exit code (MPI_Abort). Any time. Threads: any. */
 dart_ret_t dart_abort(int errorcode);
 
-/** The calling unit's absolute id. */
+/** The calling unit's absolute id. Threads: any. */
 dart_ret_t dart_myid(dart_unit_t *myid);
 
-/** The number of units in DART_TEAM_ALL. */
+/** The number of units in DART_TEAM_ALL. Threads: any. */
 dart_ret_t dart_size(size_t *size);
 
 /** Effective configuration, read from the environment at dart_init. */
@@ -54,18 +87,19 @@ typedef struct {
   size_t node_size;        /**< units on the calling unit's node */
 } dart_config_t;
 
-/** Copies the effective configuration into *cfg. */
+/** Copies the effective configuration into *cfg. Threads: any. */
 dart_ret_t dart_config_get(dart_config_t *cfg);
 
-/** Prints the effective configuration, one variable per line, to out. */
+/** Prints the effective configuration, one variable per line, to out. Threads: any. */
 dart_ret_t dart_config_print(FILE *out);
 
-/** A static message for a status code. Any time. */
+/** A static message for a status code. Any time. Threads: any. */
 const char *dart_strerror(dart_ret_t status);
 
 /**
- * A message describing the last error this unit's DART calls returned
- * (which call, which argument, which limit), or "" if none. Any time.
+ * A message describing the last error the calling thread's DART calls
+ * returned (which call, which argument, which limit), or "" if none. Each
+ * thread has its own. Any time. Threads: any.
  */
 const char *dart_last_error(void);
 

@@ -26,6 +26,17 @@ typedef enum {
   DART_ERR_BUSY = -7      /**< resource in use (e.g. destroying a held lock) */
 } dart_ret_t;
 
+/**
+ * Thread support of the runtime (dart_init_thread). The names and values are
+ * DASH's.
+ * - DART_THREAD_SINGLE: one thread at a time calls DART (the program
+ *   serialises its calls; with MPI initialised at MPI_THREAD_SINGLE or
+ *   FUNNELED by the program, always the same thread).
+ * - DART_THREAD_MULTIPLE: any number of threads call DART at the same time,
+ *   within the thread-safety class each function documents.
+ */
+typedef enum { DART_THREAD_SINGLE = 0, DART_THREAD_MULTIPLE = 10 } dart_thread_support_level_t;
+
 /** Absolute unit id (rank in DART_TEAM_ALL), 0 .. dart_size()-1. */
 typedef int32_t dart_unit_t;
 #define DART_UNDEFINED_UNIT_ID ((dart_unit_t)-1)

@@ -74,6 +74,10 @@ inline void check(dart_ret_t status, const char *call) {
 }  // namespace detail
 }  // namespace dash
 
+/// DASH's diagnostic: prints the calling unit's call stack (function
+/// addresses and, where the binary exports them, names) to stderr.
+void dash__print_stacktrace();
+
 /// Throws `excep_type(message)`; `msg_stream` is streamed into the message
 /// (DASH_THROW(dash::exception::InvalidArgument, "n = " << n)), which
 /// starts with the unit id.

@@ -1,8 +1,145 @@
 #ifndef DASH_GLOBPTR_H
 #define DASH_GLOBPTR_H
 
-// DASH's header name for dash::GlobPtr (in glob_ptr.h).
+// GlobPtr<T, N>: a pointer into the global memory of a container, and its
+// random-access iterator. It advances in pattern order (the row-major order
+// of global coordinates), across unit boundaries: p + 1 is the next element
+// in global order, wherever it is stored. Dereferencing gives a GlobRef.
+//
+// An iterator of a sub-view (NArray::sub, rows) walks the view's box
+// row-major; for a whole container it walks global indices 0 .. size-1.
+// Iterators stay valid while the container lives (also across moves).
 
-#include <dash/glob_ptr.h>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <ostream>
+#include <type_traits>
+
+#include <dash/detail/array_core.h>
+#include <dash/detail/pieces.h>
+#include <dash/GlobRef.h>
+#include <dash/Init.h>
+
+namespace dash {
+
+template <typename T, std::size_t N = 1>
+class GlobPtr {
+ public:
+  using value_type = std::remove_const_t<T>;
+  using difference_type = std::ptrdiff_t;
+  using reference = GlobRef<T>;
+  using pointer = GlobPtr;
+  using iterator_category = std::random_access_iterator_tag;
+  using core_type = detail::ArrayCore<value_type, N>;
+
+  /// The null pointer.
+  GlobPtr() = default;
+  GlobPtr(const core_type *core, const Block<N> &view, difference_type pos)
+      : core_(core), view_(view), pos_(pos) {}
+  /// GlobPtr<T> converts to GlobPtr<const T>.
+  template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> && !std::is_same_v<U, T>>>
+  GlobPtr(const GlobPtr<U, N> &other) : GlobPtr(other.core(), other.view(), other.pos()) {}
+
+  reference operator*() const {
+    detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::GlobPtr");
+    return core_->template ref<T>(coords());
+  }
+  reference operator[](difference_type i) const { return *(*this + i); }
+
+  GlobPtr &operator++() {
+    ++pos_;
+    return *this;
+  }
+  GlobPtr &operator--() {
+    --pos_;
+    return *this;
+  }
+  GlobPtr operator++(int) {
+    GlobPtr old = *this;
+    ++pos_;
+    return old;
+  }
+  GlobPtr operator--(int) {
+    GlobPtr old = *this;
+    --pos_;
+    return old;
+  }
+  GlobPtr &operator+=(difference_type n) {
+    pos_ += n;
+    return *this;
+  }
+  GlobPtr &operator-=(difference_type n) {
+    pos_ -= n;
+    return *this;
+  }
+  friend GlobPtr operator+(GlobPtr p, difference_type n) { return p += n; }
+  friend GlobPtr operator+(difference_type n, GlobPtr p) { return p += n; }
+  friend GlobPtr operator-(GlobPtr p, difference_type n) { return p -= n; }
+  friend difference_type operator-(const GlobPtr &a, const GlobPtr &b) { return a.pos_ - b.pos_; }
+
+  friend bool operator==(const GlobPtr &a, const GlobPtr &b) {
+    return a.core_ == b.core_ && a.pos_ == b.pos_;
+  }
+  friend bool operator!=(const GlobPtr &a, const GlobPtr &b) { return !(a == b); }
+  friend bool operator<(const GlobPtr &a, const GlobPtr &b) { return a.pos_ < b.pos_; }
+  friend bool operator>(const GlobPtr &a, const GlobPtr &b) { return a.pos_ > b.pos_; }
+  friend bool operator<=(const GlobPtr &a, const GlobPtr &b) { return a.pos_ <= b.pos_; }
+  friend bool operator>=(const GlobPtr &a, const GlobPtr &b) { return a.pos_ >= b.pos_; }
+
+  explicit operator bool() const { return core_ != nullptr; }
+
+  /// Prints the global index of the element ("dash::GlobPtr(gindex: 12)").
+  friend std::ostream &operator<<(std::ostream &os, const GlobPtr &p) {
+    os << "dash::GlobPtr(";
+    auto n = static_cast<difference_type>(p.view_.size());
+    if (!p.core_)
+      os << "null";
+    else if (p.pos_ >= n && n > 0)  // past the end: one past the last element
+      os << "gindex: " << (p - (p.pos_ - n + 1)).gindex() + 1;
+    else
+      os << "gindex: " << p.gindex();
+    return os << ")";
+  }
+
+  /// Global coordinates of the element.
+  std::array<std::size_t, N> coords() const {
+    return detail::view_coords(view_, static_cast<std::size_t>(pos_));
+  }
+  /// Linear global index (row-major) of the element in its container.
+  std::size_t gindex() const { return core_->pattern.global_index(coords()); }
+  /// Owner (team-relative unit) and local index of the element.
+  LocalIndex local_index() const { return core_->pattern.local(coords()); }
+  /// The DART global pointer of the element.
+  dart_gptr_t dart_gptr() const {
+    LocalIndex li = local_index();
+    return core_->mem.gptr(li.unit, li.index);
+  }
+  /// True if the element is stored on the calling unit.
+  bool is_local() const { return local_index().unit == core_->myid; }
+  /// Raw pointer to the element if it is stored on the calling unit, else
+  /// nullptr.
+  T *local() const {
+    LocalIndex li = local_index();
+    return li.unit == core_->myid ? core_->mem.local() + li.index : nullptr;
+  }
+
+  // Position within the view (for algorithms and views).
+  const core_type *core() const { return core_; }
+  const Block<N> &view() const { return view_; }
+  difference_type pos() const { return pos_; }
+
+ private:
+  const core_type *core_ = nullptr;
+  Block<N> view_{};
+  difference_type pos_ = 0;
+};
+
+/// Global iterators are global pointers.
+template <typename T, std::size_t N = 1>
+using GlobIter = GlobPtr<T, N>;
+
+}  // namespace dash
 
 #endif  // DASH_GLOBPTR_H

@@ -11,11 +11,13 @@
 // Every container, team and synchronization object records the run it was
 // made in (an epoch). After dash::finalize its global memory is gone:
 // using it throws dash::NotInitialized, and destroying it only releases
-// local bookkeeping. finalize reports objects still alive on stderr.
+// local bookkeeping. Objects still alive at finalize are normal (DASH
+// programs declare containers in main): finalize says nothing about them.
 
 #include <cstddef>
 #include <cstdint>
 
+#include <dart/types.h>
 #include <dash/Types.h>
 // DASH_CHECK_LIVENESS: whether element access (arr[i], m(i, j), *it,
 // view(i, j), arr.async[i], Shared::get/set) checks that its container is
@@ -39,10 +41,22 @@ namespace dash {
 /// running or if DART fails.
 void init(int *argc, char ***argv);
 
+/// As init, asking DART for thread support (dart_init_thread): with
+/// DART_THREAD_MULTIPLE, if MPI provides MPI_THREAD_MULTIPLE (see
+/// is_multithreaded), threads of a unit (e.g. OpenMP) may use element
+/// access, dash::copy, Atomic and Mutex at once; containers, teams and other
+/// collective objects are made and destroyed by one thread at a time.
+void init(int *argc, char ***argv, dart_thread_support_level_t level);
+
+/// True if the runtime runs with DART_THREAD_MULTIPLE (DASH's name).
+bool is_multithreaded();
+
 /// Stops the runtime (dart_exit): frees all teams and global memory.
-/// Collective. Objects still alive are reported on stderr (their memory is
-/// released here; later use throws dash::NotInitialized). Throws
-/// dash::NotInitialized if the runtime is not running.
+/// Collective. As in DASH, containers, teams and locks may still be alive
+/// (declared in main's scope, say): finalize releases their memory
+/// silently; destroying them afterwards does nothing, and using them
+/// throws dash::NotInitialized. Throws dash::NotInitialized if the runtime
+/// is not running.
 void finalize();
 
 /// True between dash::init and dash::finalize.
@@ -62,6 +76,7 @@ void barrier();
 class InitGuard {
  public:
   InitGuard(int *argc, char ***argv) { init(argc, argv); }
+  InitGuard(int *argc, char ***argv, dart_thread_support_level_t level) { init(argc, argv, level); }
   ~InitGuard();
   InitGuard(const InitGuard &) = delete;
   InitGuard &operator=(const InitGuard &) = delete;
@@ -89,8 +104,8 @@ inline void check_alive_access(std::uint64_t epoch, const char *what) {
 }
 
 /// Registers an object holding global resources of kind `what` (a string
-/// literal); returns the epoch. The count lets finalize report objects that
-/// would outlive it. Throws dash::NotInitialized if not running.
+/// literal, named in errors); returns the epoch. Throws
+/// dash::NotInitialized if not running.
 std::uint64_t register_object(const char *what);
 /// Unregisters it. Returns true if its resources must be freed now (the
 /// run it was made in is still going), false if finalize already did.

@@ -5,7 +5,9 @@
 // (FIFO hand-off; a waiting unit spins on local memory only). Meets the
 // C++ Lockable requirements, so std::lock_guard and std::unique_lock work.
 // Construction and destruction are collective; not copyable or movable
-// (like std::mutex).
+// (like std::mutex). With dash::is_multithreaded(), threads of a unit may
+// lock it at once: it is held by one thread of one unit, and the thread
+// that locked it unlocks it (dart/sync.h).
 
 #include <cstdint>
 
@@ -21,11 +23,11 @@ class Mutex {
   Mutex(const Mutex &) = delete;
   Mutex &operator=(const Mutex &) = delete;
 
-  /// Blocks until the calling unit holds the lock.
+  /// Blocks until the calling thread holds the lock.
   void lock();
   /// Takes the lock if it is free; never blocks.
   bool try_lock();
-  /// Releases the lock (the calling unit must hold it).
+  /// Releases the lock (the calling thread must hold it).
   void unlock();
 
   const Team &team() const { return team_; }

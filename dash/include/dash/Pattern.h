@@ -5,6 +5,7 @@
 
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/team_spec.h>
+#include <dash/pattern/MakePattern.h>
 #include <dash/pattern/pattern.h>
 #include <dash/pattern/size_spec.h>
 

@@ -15,7 +15,7 @@
 
 #include <dash/Atomic.h>
 #include <dash/detail/global_memory.h>
-#include <dash/glob_ref.h>
+#include <dash/GlobRef.h>
 #include <dash/Team.h>
 
 namespace dash {

@@ -19,6 +19,7 @@
 
 #include <dart/types.h>
 #include <dash/Types.h>
+#include <dash/util/Locality.h>
 
 namespace dash {
 
@@ -59,6 +60,18 @@ class Team {
   /// over this team. Throws std::invalid_argument if nparts is 0.
   Team split(std::size_t nparts) const;
 
+  /// Splits the team along locality domains of `scope` (nodes, NUMA
+  /// domains, units; see dash/util/Locality.h): the domains, in order of
+  /// their lowest unit, are dealt into `nparts` parts of consecutive domains
+  /// (as equal in domains as possible), and the calling unit's part is
+  /// returned. With Scope::Node and nparts = the number of nodes: one team
+  /// per node. Collective over this team. Throws std::invalid_argument if
+  /// nparts is 0 or more than the team's domains of that scope.
+  Team locality_split(util::Locality::Scope scope, std::size_t nparts) const;
+  /// The number of locality domains of `scope` among the team's units.
+  /// Collective.
+  std::size_t num_domains(util::Locality::Scope scope) const;
+
   /// The calling unit's id relative to this team.
   team_unit_t myid() const { return team_unit_t(state().myid); }
   /// The number of units.
@@ -90,7 +103,7 @@ class Team {
  private:
   explicit Team(std::shared_ptr<detail::TeamState> state) : state_(std::move(state)) {}
   const detail::TeamState &state() const;
-  friend void init(int *, char ***);
+  friend void init(int *, char ***, dart_thread_support_level_t);
   friend void finalize();
 
   std::shared_ptr<detail::TeamState> state_;

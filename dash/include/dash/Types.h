@@ -21,8 +21,14 @@
 #include <type_traits>
 
 #include <dart/types.h>
+#include <dash/detail/dart_type.h>
 
 namespace dash {
+
+/// DASH's trait: the DART basic type of T (DART_TYPE_UNDEFINED if none),
+/// for programs that call DART collectives directly.
+template <typename T>
+struct dart_datatype : std::integral_constant<dart_datatype_t, detail::dart_type<T>()> {};
 
 /// Dimension number (0 is the first dimension).
 using dim_t = int;
@@ -32,6 +38,10 @@ using default_index_t = std::ptrdiff_t;
 using default_extent_t = std::size_t;
 /// Unsigned size type.
 using default_size_t = std::size_t;
+
+/// DASH's local storage order of a pattern's elements (or tiles). Only
+/// ROW_MAJOR is provided: the patterns reject COL_MAJOR at compile time.
+enum MemArrange { MEM_ARRANGE_UNDEFINED = 0, ROW_MAJOR, COL_MAJOR };
 
 /// The scope a unit id is relative to: a team, or Team::All().
 enum unit_scope { local_unit, global_unit };

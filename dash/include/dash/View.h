@@ -5,7 +5,8 @@
 // coordinates (matrix.sub(offsets, extents), matrix.rows(first, n)). Its
 // iterators walk the block row-major; dash::copy and every algorithm take
 // them like those of a whole container. A view does not own anything: the
-// container must outlive it.
+// container must outlive it. Views narrow as in DASH:
+// m.rows(7, 4).cols(1, 6), v.sub<1>(first, n), v.row(i), v.col(j).
 
 #include <array>
 #include <cstddef>
@@ -14,8 +15,9 @@
 #include <type_traits>
 
 #include <dash/detail/array_core.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 #include <dash/Init.h>
+#include <dash/Types.h>
 
 namespace dash {
 
@@ -48,6 +50,21 @@ class View {
     for (std::size_t d = 0; d < N; ++d) c[d] += block_.offsets[d];
     return core_->template ref<T>(c);
   }
+
+  /// Along dimension D the `n` indices from `first` (relative to this
+  /// view), all of the others; throws std::out_of_range unless inside.
+  template <dim_t D>
+  View sub(size_type first, size_type n) const {
+    static_assert(D >= 0 && static_cast<std::size_t>(D) < N, "dash::View::sub: no such dimension");
+    extents_type offsets{}, extents = block_.extents;
+    offsets[D] = first;
+    extents[D] = n;
+    return sub(offsets, extents);
+  }
+  View rows(size_type first, size_type n) const { return sub<0>(first, n); }
+  View cols(size_type first, size_type n) const { return sub<1>(first, n); }
+  View row(size_type i) const { return sub<0>(i, 1); }
+  View col(size_type j) const { return sub<1>(j, 1); }
 
   /// The block at `offsets` (relative to this view) with `extents`; throws
   /// std::out_of_range unless it lies inside this view.

@@ -9,6 +9,10 @@
 // Like std::span it does not own the memory and does not propagate const.
 // Element access is unchecked except at(); the range itself is obtained
 // once, when the container is made (dart_gptr_getaddr), never per access.
+//
+// As in DASH, local.row(i) is local row i (plain memory: lbegin()/lend())
+// and local.block(b) the calling unit's block b as a View (global
+// coordinates; its elements are local, so access is direct).
 
 #include <array>
 #include <cstddef>
@@ -16,9 +20,40 @@
 #include <string>
 #include <type_traits>
 
+#include <dash/detail/array_core.h>
 #include <dash/pattern/pattern.h>
+#include <dash/View.h>
 
 namespace dash {
+
+/// A contiguous part of the calling unit's memory of a container (a local
+/// row, dash::local of a 1-D view, dash::sub of a local range): raw
+/// pointers, as LocalView, and the local index of its first element.
+template <typename T>
+class LocalSpan {
+ public:
+  using value_type = T;
+  using size_type = std::size_t;
+  using iterator = T *;
+
+  LocalSpan() = default;
+  LocalSpan(T *first, T *last, size_type first_index = 0)
+      : first_(first), last_(last), first_index_(first_index) {}
+  T *begin() const { return first_; }
+  T *end() const { return last_; }
+  T *lbegin() const { return first_; }
+  T *lend() const { return last_; }
+  size_type size() const { return static_cast<size_type>(last_ - first_); }
+  bool empty() const { return first_ == last_; }
+  T &operator[](size_type i) const { return first_[i]; }
+  /// Local index (in the container's local memory) of begin().
+  size_type first_index() const { return first_index_; }
+
+ private:
+  T *first_ = nullptr;
+  T *last_ = nullptr;
+  size_type first_index_ = 0;
+};
 
 template <typename T, std::size_t N>
 class LocalView {
@@ -28,11 +63,13 @@ class LocalView {
   using iterator = T *;
   using extents_type = std::array<size_type, N>;
 
+  using core_type = detail::ArrayCore<std::remove_const_t<T>, N>;
+
   LocalView() = default;
-  /// The part of `unit` in `pattern`, stored at `data`.
-  LocalView(T *data, const Pattern<N> *pattern, size_type unit)
-      : data_(data), pattern_(pattern), unit_(unit) {
-    extents_ = pattern->local_extents(unit);
+  /// The calling unit's part of the container `core`.
+  explicit LocalView(const core_type *core)
+      : data_(core->mem.local()), pattern_(&core->pattern), unit_(core->myid), core_(core) {
+    extents_ = pattern_->local_extents(unit_);
     size_ = 1;
     for (std::size_t d = N; d-- > 0;) {
       strides_[d] = size_;
@@ -44,6 +81,8 @@ class LocalView {
   T *begin() const { return data_; }
   T *end() const { return data_ + size_; }
   T *data() const { return data_; }
+  T *lbegin() const { return data_; }
+  T *lend() const { return data_ + size_; }
   size_type size() const { return size_; }
   bool empty() const { return size_ == 0; }
 
@@ -80,6 +119,23 @@ class LocalView {
   /// Linear global index of local index `i`.
   size_type global_index(size_type i) const { return pattern_->global_index(unit_, i); }
 
+  /// Local row `i` (first dimension; N > 1): contiguous memory. Throws
+  /// std::out_of_range unless i < extent(0), std::logic_error if the
+  /// pattern is tiled (a row then spans tiles: use block()).
+  template <std::size_t M = N, typename = std::enable_if_t<(M > 1)>>
+  LocalSpan<T> row(size_type i) const {
+    if (i >= extents_[0])
+      throw std::out_of_range("dash::LocalView::row: row " + std::to_string(i) + " not in [0, " +
+                              std::to_string(extents_[0]) + ")");
+    if (pattern_->is_tiled())
+      throw std::logic_error("dash::LocalView::row: local rows of a tiled pattern are not contiguous");
+    return LocalSpan<T>(data_ + i * strides_[0], data_ + (i + 1) * strides_[0], i * strides_[0]);
+  }
+
+  /// The calling unit's block `lblock` (its local block grid, row-major);
+  /// throws std::out_of_range unless lblock < the unit's number of blocks.
+  View<T, N> block(size_type lblock) const { return View<T, N>(core_, pattern_->local_block(unit_, lblock)); }
+
  private:
   T *data_ = nullptr;
   size_type size_ = 0;
@@ -87,6 +143,7 @@ class LocalView {
   extents_type strides_{};
   const Pattern<N> *pattern_ = nullptr;
   size_type unit_ = 0;
+  const core_type *core_ = nullptr;
 };
 
 }  // namespace dash

@@ -20,7 +20,7 @@
 #include <dash/detail/range.h>
 #include <dash/detail/transfer.h>
 #include <dash/Future.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 
 namespace dash {
 

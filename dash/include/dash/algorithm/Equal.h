@@ -15,7 +15,7 @@
 
 #include <dash/detail/range.h>
 #include <dash/detail/transfer.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 
 namespace dash {
 

@@ -1,7 +1,7 @@
 #ifndef DASH_ALGORITHM_FIND_H
 #define DASH_ALGORITHM_FIND_H
 
-// find, find_if, count, count_if, all_of, any_of, none_of: each unit scans
+// find, find_if, find_if_not, count, count_if, all_of, any_of, none_of: each unit scans
 // its own elements through plain pointers (find stops at its first match),
 // then one allreduce combines the results. Collective over the container's
 // team; every unit gets the result.
@@ -11,7 +11,7 @@
 #include <limits>
 
 #include <dash/detail/range.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 
 namespace dash {
 
@@ -31,6 +31,12 @@ GlobPtr<T, N> find_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
   });
   std::int64_t found = detail::allreduce_i64(r.team(), mine, DART_OP_MIN);
   return found == none ? last : first + (found - static_cast<std::ptrdiff_t>(r.first));
+}
+
+/// The first element of [first, last) for which pred is false, or last.
+template <typename T, std::size_t N, typename Pred>
+GlobPtr<T, N> find_if_not(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
+  return find_if(first, last, [&](const auto &e) { return !pred(e); });
 }
 
 /// The first element equal to value, or last.

@@ -8,7 +8,7 @@
 #include <cstddef>
 
 #include <dash/detail/range.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 
 namespace dash {
 

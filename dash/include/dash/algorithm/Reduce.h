@@ -13,7 +13,7 @@
 #include <type_traits>
 
 #include <dash/detail/range.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 
 namespace dash {
 

@@ -10,7 +10,7 @@
 #include <deque>
 
 #include <dash/detail/global_memory.h>
-#include <dash/glob_ref.h>
+#include <dash/GlobRef.h>
 #include <dash/pattern/pattern.h>
 #include <dash/Team.h>
 
@@ -19,7 +19,7 @@ namespace dash::detail {
 template <typename T, std::size_t N>
 struct ArrayCore {
   ArrayCore(const Pattern<N> &pat, const Team &team, const char *what)
-      : pattern(pat), mem(team, pat.local_capacity(), what), myid(team.myid()) {}
+      : pattern(pat, team), mem(team, pat.local_capacity(), what), myid(team.myid()) {}
 
   /// Reference to element `index` of unit `unit`.
   template <typename U = T>

@@ -93,11 +93,7 @@ template <std::size_t N>
 void unit_intervals(const Pattern<N> &pattern, std::size_t d, std::size_t ucoord, std::size_t lo,
                     std::size_t hi, std::vector<std::array<std::size_t, 2>> &out) {
   out.clear();
-  if (lo >= hi) return;
-  std::size_t b = pattern.blocksize(d), p = pattern.teamspec().extent(d);
-  std::size_t g = lo / b, gend = (hi - 1) / b;
-  g += (ucoord + p - g % p) % p;  // first block >= g of this unit
-  for (; g <= gend; g += p) out.push_back({std::max(lo, g * b), std::min(hi, (g + 1) * b)});
+  pattern.unit_intervals(d, ucoord, lo, hi, out);
 }
 
 /// A piece of a range on one unit: local indices [lindex, lindex + len),

@@ -17,7 +17,7 @@
 #include <dash/detail/array_core.h>
 #include <dash/detail/pieces.h>
 #include <dash/Exception.h>
-#include <dash/glob_ptr.h>
+#include <dash/GlobPtr.h>
 #include <dash/Init.h>
 
 namespace dash::detail {

@@ -54,7 +54,7 @@
 #include <dash/detail/global_memory.h>
 #include <dash/Exception.h>
 #include <dash/Init.h>
-#include <dash/narray.h>
+#include <dash/Matrix.h>
 
 namespace dash {
 

@@ -11,10 +11,14 @@
 // printed: NONE, ERROR, WARN (the default), INFO, DEBUG or TRACE, each
 // level including the ones before it. The arguments are evaluated only if
 // their level is printed; each message is one write, so lines of different
-// units do not interleave.
+// units do not interleave. Arguments are streamed with <<; ranges without
+// one (std::vector, std::array, extents) print as "{ e0 e1 ... }".
 
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 namespace dash::detail {
 
@@ -26,11 +30,31 @@ LogLevel log_level();
 /// Writes one message line (with unit, level and place) to stderr.
 void log_write(LogLevel level, const char *file, int line, const std::string &text);
 
+template <typename T, typename = void>
+struct is_streamable : std::false_type {};
+template <typename T>
+struct is_streamable<T, std::void_t<decltype(std::declval<std::ostream &>() << std::declval<const T &>())>>
+    : std::true_type {};
+
+template <typename T>
+void log_item(std::ostream &os, const T &item) {
+  if constexpr (is_streamable<T>::value) {
+    os << item;
+  } else {
+    os << "{";
+    for (const auto &e : item) {
+      os << " ";
+      log_item(os, e);
+    }
+    os << " }";
+  }
+}
+
 template <typename... Args>
 void log(LogLevel level, const char *file, int line, const Args &...args) {
   std::ostringstream os;
   const char *sep = "";
-  ((os << sep << args, sep = " "), ...);
+  ((os << sep, log_item(os, args), sep = " "), ...);
   log_write(level, file, line, os.str());
 }
 

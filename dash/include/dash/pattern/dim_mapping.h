@@ -8,9 +8,15 @@
 // block; a unit's blocks are concatenated in order, so local coordinates are
 // dense, and only the global last block, the last one of its owner, may be
 // partial.
+//
+// Irregular (DASH's CSRPattern): one block per unit coordinate, of any size
+// (also 0), given by their start coordinates; a unit coordinate's block is
+// found by binary search over them.
 
 #include <algorithm>
 #include <cstddef>
+#include <numeric>
+#include <vector>
 
 namespace dash::detail {
 
@@ -21,32 +27,88 @@ struct DimMapping {
   DimMapping(size_type n, size_type p, size_type b)
       : extent(n), units(p), block(b), nblocks((n + b - 1) / b), last_owner((nblocks - 1) % units) {}
 
+  /// Irregular: unit coordinate u owns sizes[u] elements, in order.
+  explicit DimMapping(const std::vector<size_type> &sizes)
+      : extent(std::accumulate(sizes.begin(), sizes.end(), size_type{0})),
+        units(sizes.size()),
+        block(std::max<size_type>(1, *std::max_element(sizes.begin(), sizes.end()))),
+        nblocks(sizes.size()),
+        last_owner(sizes.size() - 1),
+        starts(sizes.size() + 1, 0) {
+    std::partial_sum(sizes.begin(), sizes.end(), starts.begin() + 1);
+  }
+
+  bool is_irregular() const { return !starts.empty(); }
+  /// Global block containing global coordinate x.
+  size_type block_of(size_type x) const {
+    if (is_irregular())
+      return static_cast<size_type>(std::upper_bound(starts.begin(), starts.end(), x) - starts.begin()) - 1;
+    return x / block;
+  }
   /// Unit coordinate owning global coordinate x.
-  size_type unit_of(size_type x) const { return (x / block) % units; }
+  size_type unit_of(size_type x) const { return is_irregular() ? block_of(x) : (x / block) % units; }
   /// Local coordinate of global coordinate x in its owner.
-  size_type local_of(size_type x) const { return x / block / units * block + x % block; }
+  size_type local_of(size_type x) const {
+    if (is_irregular()) return x - starts[block_of(x)];
+    return x / block / units * block + x % block;
+  }
   /// Global coordinate of local coordinate l of unit coordinate u.
-  size_type global_of(size_type u, size_type l) const { return (l / block * units + u) * block + l % block; }
+  size_type global_of(size_type u, size_type l) const {
+    if (is_irregular()) return starts[u] + l;
+    return (l / block * units + u) * block + l % block;
+  }
   /// Number of blocks owned by unit coordinate u.
-  size_type local_blocks(size_type u) const { return u < nblocks ? (nblocks - 1 - u) / units + 1 : 0; }
+  size_type local_blocks(size_type u) const {
+    if (is_irregular()) return starts[u + 1] > starts[u] ? 1 : 0;
+    return u < nblocks ? (nblocks - 1 - u) / units + 1 : 0;
+  }
   /// Number of elements owned by unit coordinate u.
   size_type local_extent(size_type u) const {
+    if (is_irregular()) return starts[u + 1] - starts[u];
     size_type full = local_blocks(u) * block;
     return u == last_owner ? full - (nblocks * block - extent) : full;
   }
+  /// The most elements any unit coordinate owns.
+  size_type max_local_extent() const { return is_irregular() ? block : local_extent(0); }
+  /// First global coordinate of global block g.
+  size_type block_start(size_type g) const { return is_irregular() ? starts[g] : g * block; }
   /// Number of elements in global block g.
-  size_type block_extent(size_type g) const { return std::min(block, extent - g * block); }
+  size_type block_extent(size_type g) const {
+    return is_irregular() ? starts[g + 1] - starts[g] : std::min(block, extent - g * block);
+  }
   /// End (exclusive) of the block containing global coordinate x.
-  size_type block_end(size_type x) const { return std::min((x / block + 1) * block, extent); }
+  size_type block_end(size_type x) const {
+    return is_irregular() ? starts[block_of(x) + 1] : std::min((x / block + 1) * block, extent);
+  }
   /// True if all of the dimension is on unit coordinate 0 with local ==
   /// global coordinates.
-  bool is_whole() const { return units == 1 || nblocks == 1; }
+  bool is_whole() const { return units == 1 || (nblocks == 1 && !is_irregular()); }
 
-  size_type extent = 0;      // global elements
-  size_type units = 1;       // unit coordinates along this dimension
-  size_type block = 1;       // block size, > 0
-  size_type nblocks = 0;     // ceil(extent / block)
-  size_type last_owner = 0;  // unit coordinate of the last block
+  /// Appends to `out` the intervals [from, to) of global coordinates in
+  /// [lo, hi) that unit coordinate u owns, in increasing order.
+  template <typename Intervals>
+  void unit_intervals(size_type u, size_type lo, size_type hi, Intervals &out) const {
+    if (lo >= hi) return;
+    if (is_irregular()) {
+      size_type from = std::max(lo, starts[u]), to = std::min(hi, starts[u + 1]);
+      if (from < to) out.push_back({from, to});
+      return;
+    }
+    size_type g = lo / block, gend = (hi - 1) / block;
+    g += (u + units - g % units) % units;  // first block >= g of this unit
+    for (; g <= gend; g += units) out.push_back({std::max(lo, g * block), std::min(hi, (g + 1) * block)});
+  }
+
+  bool operator==(const DimMapping &o) const {
+    return extent == o.extent && units == o.units && block == o.block && starts == o.starts;
+  }
+
+  size_type extent = 0;           // global elements
+  size_type units = 1;            // unit coordinates along this dimension
+  size_type block = 1;            // block size, > 0
+  size_type nblocks = 0;          // ceil(extent / block)
+  size_type last_owner = 0;       // unit coordinate of the last block
+  std::vector<size_type> starts;  // irregular: block starts and the extent; else empty
 };
 
 }  // namespace dash::detail

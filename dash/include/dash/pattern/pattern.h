@@ -29,6 +29,13 @@
 // Every mapping is O(N) arithmetic, with no per-element tables. The mappings
 // expect valid arguments; their *_at variants, the local size and block
 // queries and for_each_run throw std::out_of_range on invalid ones.
+//
+// The calling unit: a pattern made with a dash::Team (as DASH's are; a
+// container binds its pattern to its team) also answers DASH's queries
+// about the calling unit without a unit argument: local_size(),
+// local_extents(), local_extent(d), global(lindex), lbegin()/lend(),
+// is_local(gindex), local_block(lblock). A pattern made from a unit count
+// alone is pure arithmetic; its calling-unit queries use Team::All().
 
 #include <algorithm>
 #include <array>
@@ -40,7 +47,10 @@
 
 #include <dash/pattern/dim_mapping.h>
 #include <dash/pattern/distribution.h>
+#include <dash/pattern/size_spec.h>
 #include <dash/pattern/team_spec.h>
+#include <dash/Team.h>
+#include <dash/Types.h>
 
 namespace dash {
 
@@ -72,6 +82,10 @@ struct Block {
   std::array<std::size_t, N> offsets;  ///< global coordinates of the first element
   std::array<std::size_t, N> extents;  ///< number of elements along each dimension
 
+  /// DASH's ViewSpec accessors: offsets[d] and extents[d].
+  std::size_t offset(std::size_t d) const { return offsets[d]; }
+  std::size_t extent(std::size_t d) const { return extents[d]; }
+
   /// Returns the number of elements in the block.
   std::size_t size() const {
     std::size_t n = 1;
@@ -83,9 +97,16 @@ struct Block {
   bool operator!=(const Block &o) const { return !(*this == o); }
 };
 
+/// DASH's name for a rectangular block of global elements.
 template <std::size_t N>
+using ViewSpec = Block<N>;
+
+/// DASH's template arguments are accepted: Pattern<1, ROW_MAJOR, long> is
+/// Pattern<1> (default_index_t is long); COL_MAJOR storage is not provided.
+template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
 class Pattern {
   static_assert(N >= 1, "dash::Pattern needs at least one dimension");
+  static_assert(Arrangement == ROW_MAJOR, "dash::Pattern: only ROW_MAJOR storage is provided");
 
  public:
   using size_type = std::size_t;
@@ -93,6 +114,7 @@ class Pattern {
   using unit_type = std::size_t;
   using coords_type = std::array<size_type, N>;
   using extents_type = std::array<size_type, N>;
+  using local_index_t = LocalIndex;
 
   /// `extents` distributed BLOCKED in the first dimension over `nunits`.
   Pattern(const extents_type &extents, size_type nunits) : Pattern(extents, DistributionSpec<N>(), nunits) {}
@@ -140,15 +162,49 @@ class Pattern {
     }
   }
 
+  /// As DASH: `extents` distributed by `dist` over the units of `team`
+  /// arranged as `teamspec`; throws like the constructor above.
+  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
+          const Team &team)
+      : Pattern(extents, dist, teamspec, team.size()) {
+    team_ = team;
+  }
+  /// As DASH: `extents` distributed by `dist` over all units of `team`,
+  /// along the first distributed dimension.
+  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team)
+      : Pattern(extents, dist, TeamSpec<N>(dist, team.size()), team) {}
+  /// As DASH: `extents` BLOCKED in the first dimension over `team`.
+  Pattern(const extents_type &extents, const Team &team) : Pattern(extents, DistributionSpec<N>(), team) {}
+  /// The mapping of `other` for the units of `team` (a container binds its
+  /// pattern to its team so). Throws std::invalid_argument unless team has
+  /// other.nunits() units.
+  Pattern(const Pattern &other, const Team &team) : Pattern(other) {
+    if (team.size() != nunits_)
+      throw std::invalid_argument("dash::Pattern: the pattern is for " + std::to_string(nunits_) +
+                                  " units, the team has " + std::to_string(team.size()));
+    team_ = team;
+  }
+
   /// 1-D, as in DASH: `n` elements distributed by `dist` over all units
-  /// (dash::size(): the runtime must be running).
+  /// (the runtime must be running).
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
   explicit Pattern(size_type n, const Distribution &dist = BLOCKED)
-      : Pattern(extents_type{n}, DistributionSpec<1>(dist), dash::size()) {}
-  /// 1-D, as in DASH: over the units of `team` (a dash::Team).
-  template <typename TeamT, std::size_t M = N, typename = std::enable_if_t<M == 1 && std::is_class_v<TeamT>>>
-  Pattern(size_type n, const Distribution &dist, const TeamT &team)
-      : Pattern(extents_type{n}, DistributionSpec<1>(dist), team.size()) {}
+      : Pattern(extents_type{n}, DistributionSpec<1>(dist), Team::All()) {}
+  /// 1-D, as in DASH: over the units of `team`.
+  template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
+  Pattern(size_type n, const Distribution &dist, const Team &team)
+      : Pattern(extents_type{n}, DistributionSpec<1>(dist), team) {}
+
+  /// 1-D with irregular local sizes (DASH's CSRPattern): unit u of `team`
+  /// owns the next local_sizes[u] elements (any, also 0). Throws
+  /// std::invalid_argument unless there is one size per unit and their sum
+  /// is not 0.
+  template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
+  explicit Pattern(const std::vector<size_type> &local_sizes, const Team &team = Team::All())
+      : Pattern(extents_type{checked_total(local_sizes, team.size())}, DistributionSpec<1>(BLOCKED), team) {
+    dims_[0] = detail::DimMapping(local_sizes);
+    run_dim_ = nunits_ > 1 ? 0 : N;
+  }
 
   /// Returns the number of dimensions.
   static constexpr std::size_t ndim() { return N; }
@@ -168,10 +224,95 @@ class Pattern {
   bool is_tiled() const { return tiled_; }
   /// Returns the block (tile) size along dimension `d` (unchecked).
   size_type blocksize(std::size_t d) const { return dims_[d].block; }
+  /// Appends to `out` the intervals [from, to) of global coordinates along
+  /// dimension `d` in [lo, hi) owned by unit coordinate `ucoord`, in
+  /// increasing order (unchecked).
+  template <typename Intervals>
+  void unit_intervals(std::size_t d, size_type ucoord, size_type lo, size_type hi, Intervals &out) const {
+    dims_[d].unit_intervals(ucoord, lo, hi, out);
+  }
+  /// Returns the number of elements of a full block.
+  size_type max_blocksize() const {
+    size_type n = 1;
+    for (const auto &dim : dims_) n *= dim.block;
+    return n;
+  }
+  /// DASH's names: the global extents as a SizeSpec, the number of units,
+  /// the number of elements.
+  SizeSpec<N> sizespec() const { return SizeSpec<N>(extents_); }
+  size_type num_units() const { return nunits_; }
+  size_type capacity() const { return size_; }
+
+  // ---- the calling unit ----
+
+  /// Returns the team the pattern is for: the one it was made or bound
+  /// with, else Team::All() (the runtime must be running).
+  const Team &team() const { return team_.is_null() ? Team::All() : team_; }
+  /// Returns the calling unit's id in team(); throws std::logic_error if
+  /// the pattern is for another number of units than team() has.
+  team_unit_t myid() const {
+    const Team &t = team();
+    if (t.size() != nunits_)
+      throw std::logic_error("dash::Pattern: the pattern is for " + std::to_string(nunits_) +
+                             " units, not bound to a team of that size");
+    return t.myid();
+  }
+  /// Returns the calling unit's number of elements.
+  size_type local_size() const { return local_size(unit_of_me()); }
+  /// Returns the calling unit's local extents.
+  extents_type local_extents() const { return local_extents(unit_of_me()); }
+  /// Returns the calling unit's local extent along dimension `d` (unchecked).
+  size_type local_extent(std::size_t d) const {
+    return dims_[d].local_extent(teamspec_.coords(unit_of_me())[d]);
+  }
+  /// Returns the linear global index of the calling unit's local index
+  /// `lindex`.
+  size_type global(size_type lindex) const { return global_index(unit_of_me(), lindex); }
+  /// Returns the global coordinates of the calling unit's local coordinates.
+  coords_type global(const coords_type &lcoords) const { return global(unit_of_me(), lcoords); }
+  /// Returns true if the calling unit owns linear global index `gindex`.
+  bool is_local(size_type gindex) const { return owner(gindex) == unit_of_me(); }
+  /// Returns true if `unit` owns linear global index `gindex`.
+  bool is_local(size_type gindex, team_unit_t unit) const {
+    return owner(gindex) == static_cast<unit_type>(unit.id);
+  }
+  /// Global index of the calling unit's first element, and one past its
+  /// last (DASH's 1-D local range; for BLOCKED patterns all between are
+  /// local). Both 0 if the unit has no elements.
+  size_type lbegin() const {
+    size_type n = local_size();
+    return n == 0 ? 0 : global(size_type{0});
+  }
+  size_type lend() const {
+    size_type n = local_size();
+    return n == 0 ? 0 : global(n - 1) + 1;
+  }
+  /// The calling unit's local block grid and its block `lblock`.
+  extents_type local_blockspec() const { return local_blockspec(unit_of_me()); }
+  Block<N> local_block(size_type lblock) const { return local_block(unit_of_me(), lblock); }
+
+  // ---- DASH's names for owner and local position ----
+
+  /// Returns the unit owning global coordinates `gcoords` (as owner()).
+  team_unit_t unit_at(const coords_type &gcoords) const { return team_unit_t(owner(gcoords)); }
+  /// Returns the unit owning linear global index `gindex` (as owner()).
+  team_unit_t unit_at(size_type gindex) const { return team_unit_t(owner(gindex)); }
+  /// Returns the owner and local index of `gcoords` (as local()).
+  LocalIndex local_index(const coords_type &gcoords) const { return local(gcoords); }
+  /// Returns the local index of `gcoords` in its owner's memory.
+  size_type at(const coords_type &gcoords) const { return local(gcoords).index; }
+  /// Returns the index of the global block containing `gcoords` (row-major
+  /// over blockspec()).
+  size_type block_at(const coords_type &gcoords) const {
+    size_type b = 0;
+    for (std::size_t d = 0; d < N; ++d) b = b * dims_[d].nblocks + dims_[d].block_of(gcoords[d]);
+    return b;
+  }
 
   /// Patterns are equal if they map every element identically.
   bool operator==(const Pattern &other) const {
-    return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_;
+    return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_ &&
+           dims_ == other.dims_;
   }
   bool operator!=(const Pattern &other) const { return !(*this == other); }
 
@@ -325,11 +466,11 @@ class Pattern {
   size_type local_size(unit_type unit) const { return product(local_extents(unit)); }
 
   /// Returns the maximum local size over all units, the capacity each unit
-  /// allocates for symmetric memory. (Unit 0 owns the most along every
-  /// dimension.)
+  /// allocates for symmetric memory. (Regular dimensions: unit 0 owns the
+  /// most.)
   size_type local_capacity() const {
     size_type n = 1;
-    for (const auto &dim : dims_) n *= dim.local_extent(0);
+    for (const auto &dim : dims_) n *= dim.max_local_extent();
     return n;
   }
 
@@ -356,7 +497,7 @@ class Pattern {
     for (std::size_t d = N; d-- > 0;) {
       size_type g = gblock % dims_[d].nblocks;
       gblock /= dims_[d].nblocks;
-      blk.offsets[d] = g * dims_[d].block;
+      blk.offsets[d] = dims_[d].block_start(g);
       blk.extents[d] = dims_[d].block_extent(g);
     }
     return blk;
@@ -391,7 +532,7 @@ class Pattern {
     for (std::size_t d = N; d-- > 0;) {
       size_type g = lblock % nblocks[d] * dims_[d].units + ucoords[d];
       lblock /= nblocks[d];
-      blk.offsets[d] = g * dims_[d].block;
+      blk.offsets[d] = dims_[d].block_start(g);
       blk.extents[d] = dims_[d].block_extent(g);
     }
     return blk;
@@ -450,6 +591,18 @@ class Pattern {
     return result;
   }
 
+  static size_type checked_total(const std::vector<size_type> &sizes, size_type nunits) {
+    if (sizes.size() != nunits)
+      throw std::invalid_argument("dash::Pattern: " + std::to_string(sizes.size()) + " local sizes for " +
+                                  std::to_string(nunits) + " units");
+    size_type total = 0;
+    for (size_type n : sizes) total += n;
+    if (total == 0) throw std::invalid_argument("dash::Pattern: the local sizes sum to 0");
+    return total;
+  }
+
+  unit_type unit_of_me() const { return static_cast<unit_type>(myid().id); }
+
   void check_unit(unit_type unit, const char *caller) const {
     if (unit >= nunits_)
       throw std::out_of_range(std::string("dash::Pattern::") + caller + ": unit " + std::to_string(unit) +
@@ -502,7 +655,18 @@ class Pattern {
   size_type size_ = 1;
   std::size_t run_dim_ = N;  // innermost dimension not wholly local; N if none
   size_type run_chunk_ = 1;  // elements of the dimensions inside run_dim_
+  Team team_;                // the null team if made from a unit count
 };
+
+// DASH's names for the patterns that Pattern<N> is: TilePattern (tiles
+// stored contiguously: give TILE distributions) and CSRPattern (1-D with
+// irregular local sizes: the constructor from local sizes). DASH's
+// template arguments are accepted; COL_MAJOR storage is not provided (a
+// compile-time error).
+template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
+using TilePattern = std::enable_if_t<Arrangement == ROW_MAJOR, Pattern<N>>;
+template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
+using CSRPattern = std::enable_if_t<Arrangement == ROW_MAJOR && N == 1, Pattern<N>>;
 
 }  // namespace dash
 

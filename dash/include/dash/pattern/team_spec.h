@@ -27,7 +27,9 @@ struct balanced_t {
 };
 inline constexpr balanced_t balanced{};
 
-template <std::size_t N>
+/// IndexType is accepted for DASH source compatibility (TeamSpec<2, long>);
+/// TeamSpecs of any index type convert to each other.
+template <std::size_t N, typename IndexType = std::ptrdiff_t>
 class TeamSpec {
   static_assert(N >= 1, "dash::TeamSpec needs at least one dimension");
 
@@ -67,6 +69,9 @@ class TeamSpec {
     for (size_type extent : extents)
       if (extent == 0) throw std::invalid_argument("dash::TeamSpec: extent must be > 0");
   }
+  /// The same grid under another index type.
+  template <typename OtherIndex, typename = std::enable_if_t<!std::is_same_v<OtherIndex, IndexType>>>
+  TeamSpec(const TeamSpec<N, OtherIndex> &other) : extents_(other.extents()) {}
   /// The same, one argument per dimension: TeamSpec<2>(2, 3).
   template <typename... Es,
             typename = std::enable_if_t<sizeof...(Es) == N && (std::is_integral_v<Es> && ...)>>

@@ -78,21 +78,36 @@ template <typename T>
 hid_t get_h5_datatype() {
   if constexpr (!std::is_arithmetic_v<T>)
     throw std::invalid_argument("dash::io::hdf5: no HDF5 type for this element type; pass a type_converter");
-  else if constexpr (std::is_same_v<T, bool>) return H5T_NATIVE_HBOOL;
-  else if constexpr (std::is_same_v<T, char>) return H5T_NATIVE_CHAR;
-  else if constexpr (std::is_same_v<T, signed char>) return H5T_NATIVE_SCHAR;
-  else if constexpr (std::is_same_v<T, unsigned char>) return H5T_NATIVE_UCHAR;
-  else if constexpr (std::is_same_v<T, short>) return H5T_NATIVE_SHORT;
-  else if constexpr (std::is_same_v<T, unsigned short>) return H5T_NATIVE_USHORT;
-  else if constexpr (std::is_same_v<T, int>) return H5T_NATIVE_INT;
-  else if constexpr (std::is_same_v<T, unsigned int>) return H5T_NATIVE_UINT;
-  else if constexpr (std::is_same_v<T, long>) return H5T_NATIVE_LONG;
-  else if constexpr (std::is_same_v<T, unsigned long>) return H5T_NATIVE_ULONG;
-  else if constexpr (std::is_same_v<T, long long>) return H5T_NATIVE_LLONG;
-  else if constexpr (std::is_same_v<T, unsigned long long>) return H5T_NATIVE_ULLONG;
-  else if constexpr (std::is_same_v<T, float>) return H5T_NATIVE_FLOAT;
-  else if constexpr (std::is_same_v<T, double>) return H5T_NATIVE_DOUBLE;
-  else return H5T_NATIVE_LDOUBLE;
+  else if constexpr (std::is_same_v<T, bool>)
+    return H5T_NATIVE_HBOOL;
+  else if constexpr (std::is_same_v<T, char>)
+    return H5T_NATIVE_CHAR;
+  else if constexpr (std::is_same_v<T, signed char>)
+    return H5T_NATIVE_SCHAR;
+  else if constexpr (std::is_same_v<T, unsigned char>)
+    return H5T_NATIVE_UCHAR;
+  else if constexpr (std::is_same_v<T, short>)
+    return H5T_NATIVE_SHORT;
+  else if constexpr (std::is_same_v<T, unsigned short>)
+    return H5T_NATIVE_USHORT;
+  else if constexpr (std::is_same_v<T, int>)
+    return H5T_NATIVE_INT;
+  else if constexpr (std::is_same_v<T, unsigned int>)
+    return H5T_NATIVE_UINT;
+  else if constexpr (std::is_same_v<T, long>)
+    return H5T_NATIVE_LONG;
+  else if constexpr (std::is_same_v<T, unsigned long>)
+    return H5T_NATIVE_ULONG;
+  else if constexpr (std::is_same_v<T, long long>)
+    return H5T_NATIVE_LLONG;
+  else if constexpr (std::is_same_v<T, unsigned long long>)
+    return H5T_NATIVE_ULLONG;
+  else if constexpr (std::is_same_v<T, float>)
+    return H5T_NATIVE_FLOAT;
+  else if constexpr (std::is_same_v<T, double>)
+    return H5T_NATIVE_DOUBLE;
+  else
+    return H5T_NATIVE_LDOUBLE;
 }
 
 /// A function returning the HDF5 type of the element type (DASH's name).
@@ -129,7 +144,8 @@ class StoreHDF {
     detail::Handle dset;
     if (options.modify_dataset) {
       if (!exists)
-        throw std::invalid_argument("dash::io::hdf5: modify_dataset, but there is no dataset '" + datapath + "'");
+        throw std::invalid_argument("dash::io::hdf5: modify_dataset, but there is no dataset '" + datapath +
+                                    "'");
       dset = detail::checked(H5Dopen2(where, name, H5P_DEFAULT), H5Dclose, "opening dataset " + datapath);
       detail::check_extents<N>(detail::dataset_extents<N>(dset.get(), datapath), pattern.extents(), datapath);
       detail::check_type(dset.get(), type, datapath);
@@ -139,14 +155,15 @@ class StoreHDF {
                                     "' exists (pass modify_dataset to overwrite its values)");
       hsize_t dims[N];
       for (std::size_t d = 0; d < N; ++d) dims[d] = pattern.extent(d);
-      detail::Handle space = detail::checked(H5Screate_simple(static_cast<int>(N), dims, nullptr), H5Sclose,
-                                             "H5Screate_simple");
+      detail::Handle space =
+          detail::checked(H5Screate_simple(static_cast<int>(N), dims, nullptr), H5Sclose, "H5Screate_simple");
       // Every element is written next: no fill values first (parallel HDF5
       // allocates the dataset's space at creation).
       detail::Handle create = detail::checked(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "H5Pcreate");
       detail::check(H5Pset_fill_time(create.get(), H5D_FILL_TIME_NEVER), "H5Pset_fill_time");
-      dset = detail::checked(H5Dcreate2(where, name, type, space.get(), H5P_DEFAULT, create.get(), H5P_DEFAULT),
-                             H5Dclose, "creating dataset " + datapath);
+      dset =
+          detail::checked(H5Dcreate2(where, name, type, space.get(), H5P_DEFAULT, create.get(), H5P_DEFAULT),
+                          H5Dclose, "creating dataset " + datapath);
     }
     detail::transfer(dset.get(), type, pattern, container.team().myid().id, container.lbegin(), true, comm);
     if (options.store_pattern) detail::store_pattern(dset.get(), pattern, options.pattern_metadata_key);
@@ -180,11 +197,11 @@ class StoreHDF {
     if (container.is_allocated()) {
       detail::check_extents<N>(extents, container.pattern().extents(), datapath);
     } else {
-      container.allocate(detail::restore_pattern<pattern_t>(dset.get(), extents, team.size(),
-                                                            options.pattern_metadata_key, options.restore_pattern));
+      container.allocate(detail::restore_pattern<pattern_t>(
+          dset.get(), extents, team.size(), options.pattern_metadata_key, options.restore_pattern));
     }
-    detail::transfer(dset.get(), type, container.pattern(), container.team().myid().id, container.lbegin(), false,
-                     comm);
+    detail::transfer(dset.get(), type, container.pattern(), container.team().myid().id, container.lbegin(),
+                     false, comm);
     container.team().barrier();
   }
 };

@@ -121,7 +121,8 @@ inline std::string describe(hid_t type) {
 /// into doubles behind the user's back.
 inline void check_type(hid_t dset, hid_t type, const std::string &path) {
   Handle stored = checked(H5Dget_type(dset), H5Tclose, "H5Dget_type");
-  bool same = H5Tget_class(stored.get()) == H5Tget_class(type) && H5Tget_size(stored.get()) == H5Tget_size(type);
+  bool same =
+      H5Tget_class(stored.get()) == H5Tget_class(type) && H5Tget_size(stored.get()) == H5Tget_size(type);
   if (same && H5Tget_class(type) == H5T_INTEGER) same = H5Tget_sign(stored.get()) == H5Tget_sign(type);
   if (!same)
     throw std::invalid_argument("dash::io::hdf5: dataset '" + path + "' holds " + describe(stored.get()) +
@@ -185,13 +186,15 @@ void transfer(hid_t dset, hid_t type, const PatternT &pattern, std::size_t unit,
   int failed = !failure.empty(), any = 0;
   MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, comm);
   if (any)
-    throw dash::RuntimeError(failed ? failure : "dash::io::hdf5: another unit failed to prepare its transfer");
+    throw dash::RuntimeError(failed ? failure
+                                    : "dash::io::hdf5: another unit failed to prepare its transfer");
 
   void *data = local;
   if (pattern.is_tiled()) {
     data = buf.data();
     if (store)
-      for (std::size_t i = 0; i < order.size(); ++i) std::memcpy(&buf[i * sizeof(T)], local + order[i], sizeof(T));
+      for (std::size_t i = 0; i < order.size(); ++i)
+        std::memcpy(&buf[i * sizeof(T)], local + order[i], sizeof(T));
   }
   alignas(T) static unsigned char none[sizeof(T)];  // HDF5 wants a buffer even for an empty selection
   if (data == nullptr) data = none;
@@ -200,7 +203,8 @@ void transfer(hid_t dset, hid_t type, const PatternT &pattern, std::size_t unit,
   else
     check(H5Dread(dset, type, memspace.get(), filespace.get(), xfer.get(), data), "H5Dread");
   if (!store)
-    for (std::size_t i = 0; i < order.size(); ++i) std::memcpy(local + order[i], &buf[i * sizeof(T)], sizeof(T));
+    for (std::size_t i = 0; i < order.size(); ++i)
+      std::memcpy(local + order[i], &buf[i * sizeof(T)], sizeof(T));
 }
 
 }  // namespace dash::io::hdf5::detail

@@ -1,0 +1,151 @@
+// Locality: node numbering (virtual nodes included), domains of every
+// scope, team splits along them (checked member by member and with a
+// reduction over the new team), and errors that every unit reports alike.
+#include <set>
+#include <vector>
+
+#include <dart/mpi.h>
+
+#include "dart_test.h"
+
+namespace {
+
+size_t node_of(dart_team_t team, dart_unit_t unit) {
+  size_t node = 0;
+  EXPECT_DART_OK(dart_unit_node(team, unit, &node));
+  return node;
+}
+
+TEST(Locality, NodesNumberedDenselyAndMatchSharedMemory) {
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  int n = test_size(), me = test_myid();
+  std::set<size_t> nodes;
+  for (int u = 0; u < n; u++) {
+    size_t node = node_of(DART_TEAM_ALL, u);
+    nodes.insert(node);
+    int same = 0;
+    ASSERT_DART_OK(dart_unit_on_my_node(u, &same));
+    EXPECT_EQ(same != 0, node == cfg.node_id) << "unit " << u;
+  }
+  EXPECT_EQ(cfg.node_id, node_of(DART_TEAM_ALL, me));
+  EXPECT_EQ(cfg.num_nodes, nodes.size());
+  EXPECT_EQ(cfg.num_nodes - 1, *nodes.rbegin());  // 0 .. num_nodes-1
+  EXPECT_EQ(0u, node_of(DART_TEAM_ALL, 0));       // in order of the lowest unit
+  if (cfg.units_per_node > 0) {                   // virtual nodes: consecutive units
+    for (int u = 0; u < n; u++) EXPECT_EQ(u / cfg.units_per_node, node_of(DART_TEAM_ALL, u));
+  }
+}
+
+TEST(Locality, DomainsOfEveryScope) {
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  size_t count = 0, mine = 0;
+  ASSERT_DART_OK(dart_team_domains(DART_TEAM_ALL, DART_LOCALITY_SCOPE_GLOBAL, &count, &mine));
+  EXPECT_EQ(1u, count);
+  EXPECT_EQ(0u, mine);
+  ASSERT_DART_OK(dart_team_domains(DART_TEAM_ALL, DART_LOCALITY_SCOPE_NODE, &count, &mine));
+  EXPECT_EQ(cfg.num_nodes, count);
+  EXPECT_EQ(cfg.node_id, mine);
+  ASSERT_DART_OK(dart_team_domains(DART_TEAM_ALL, DART_LOCALITY_SCOPE_UNIT, &count, &mine));
+  EXPECT_EQ(static_cast<size_t>(test_size()), count);
+  EXPECT_EQ(static_cast<size_t>(test_myid()), mine);
+  ASSERT_DART_OK(dart_team_domains(DART_TEAM_ALL, DART_LOCALITY_SCOPE_NUMA, &count, &mine));
+  EXPECT_GE(count, cfg.num_nodes);  // a NUMA domain never spans nodes
+  EXPECT_LE(count, static_cast<size_t>(test_size()));
+  EXPECT_LT(mine, count);
+  int numa = -1;
+  ASSERT_DART_OK(dart_unit_numa(&numa));
+  EXPECT_GE(numa, 0);
+}
+
+// The calling unit's team of a NODE split has exactly the units of its node.
+void expect_node_team(dart_team_t parent, dart_team_t node_team) {
+  size_t parent_size = 0, size = 0;
+  ASSERT_DART_OK(dart_team_size(parent, &parent_size));
+  ASSERT_DART_OK(dart_team_size(node_team, &size));
+  dart_unit_t me_abs = test_myid();
+  size_t my_node = node_of(DART_TEAM_ALL, me_abs), expected = 0;
+  for (dart_unit_t r = 0; r < static_cast<dart_unit_t>(parent_size); r++)
+    expected += node_of(parent, r) == my_node;
+  EXPECT_EQ(expected, size);
+  for (dart_unit_t r = 0; r < static_cast<dart_unit_t>(size); r++) {
+    dart_unit_t abs;
+    ASSERT_DART_OK(dart_team_unit_l2g(node_team, r, &abs));
+    EXPECT_EQ(my_node, node_of(DART_TEAM_ALL, abs));
+  }
+  long one = 1, sum = 0;
+  ASSERT_DART_OK(dart_allreduce(&one, &sum, 1, DART_TYPE_LONG, DART_OP_SUM, node_team));
+  EXPECT_EQ(static_cast<long>(size), sum);
+}
+
+TEST(Locality, SplitByNodeGivesOneTeamPerNode) {
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  dart_team_t node = DART_TEAM_NULL;
+  ASSERT_DART_OK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_NODE, cfg.num_nodes, &node));
+  ASSERT_NE(DART_TEAM_NULL, node);
+  expect_node_team(DART_TEAM_ALL, node);
+
+  // The node team split by unit: singletons (the unit level of the hierarchy).
+  size_t node_size = 0;
+  ASSERT_DART_OK(dart_team_size(node, &node_size));
+  dart_team_t unit = DART_TEAM_NULL;
+  ASSERT_DART_OK(dart_team_split_locality(node, DART_LOCALITY_SCOPE_UNIT, node_size, &unit));
+  size_t unit_size = 0;
+  ASSERT_DART_OK(dart_team_size(unit, &unit_size));
+  EXPECT_EQ(1u, unit_size);
+  ASSERT_DART_OK(dart_team_destroy(&unit));
+  ASSERT_DART_OK(dart_team_destroy(&node));
+
+  // One part: everybody.
+  dart_team_t all = DART_TEAM_NULL;
+  ASSERT_DART_OK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_NODE, 1, &all));
+  size_t all_size = 0;
+  ASSERT_DART_OK(dart_team_size(all, &all_size));
+  EXPECT_EQ(static_cast<size_t>(test_size()), all_size);
+  ASSERT_DART_OK(dart_team_destroy(&all));
+}
+
+TEST(Locality, SplitDealsConsecutiveDomainsIntoParts) {
+  int n = test_size(), me = test_myid();
+  if (n < 2) GTEST_SKIP() << "needs 2 units";
+  // Units as domains, 2 parts: as dart_group_split, the first part larger.
+  dart_team_t half = DART_TEAM_NULL;
+  ASSERT_DART_OK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_UNIT, 2, &half));
+  size_t size = 0;
+  ASSERT_DART_OK(dart_team_size(half, &size));
+  // Domain d goes to part d * 2 / n.
+  bool in_first = static_cast<size_t>(me) * 2 / n == 0;
+  size_t lower = 0;
+  for (int u = 0; u < n; u++) lower += static_cast<size_t>(u) * 2 / n == 0;
+  EXPECT_EQ(in_first ? lower : n - lower, size);
+  // A node split of a sub-team.
+  size_t nodes = 0;
+  ASSERT_DART_OK(dart_team_domains(half, DART_LOCALITY_SCOPE_NODE, &nodes, nullptr));
+  dart_team_t node = DART_TEAM_NULL;
+  ASSERT_DART_OK(dart_team_split_locality(half, DART_LOCALITY_SCOPE_NODE, nodes, &node));
+  expect_node_team(half, node);
+  ASSERT_DART_OK(dart_team_destroy(&node));
+  ASSERT_DART_OK(dart_team_destroy(&half));
+}
+
+TEST(Locality, ErrorsAreTheSameOnEveryUnit) {
+  dart_team_t t = DART_TEAM_NULL;
+  size_t node = 0;
+  EXPECT_EQ(DART_ERR_INVAL, dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_NODE, 0, &t));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_UNIT, test_size() + 1, &t));
+  EXPECT_EQ(DART_TEAM_NULL, t);
+  EXPECT_EQ(DART_ERR_INVAL, dart_team_split_locality(DART_TEAM_ALL, (dart_locality_scope_t)42, 1, &t));
+  EXPECT_EQ(DART_ERR_INVAL, dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_NODE, 1, nullptr));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_node(DART_TEAM_ALL, test_size(), &node));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_node(DART_TEAM_ALL, -1, &node));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_node(12345, 0, &node));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_node(DART_TEAM_ALL, 0, nullptr));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_numa(nullptr));
+  // Still in step: a collective works.
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+}
+
+}  // namespace

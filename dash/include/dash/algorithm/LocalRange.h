@@ -1,0 +1,87 @@
+#ifndef DASH_ALGORITHM_LOCAL_RANGE_H
+#define DASH_ALGORITHM_LOCAL_RANGE_H
+
+// The calling unit's part of a global range, as DASH's local_range and
+// local_index_range(s): local indices (offsets in the container's local
+// memory) or raw pointers. Not collective: pure index arithmetic.
+//
+//   auto lr = dash::local_range(arr.begin() + 10, arr.end());
+//   std::sort(lr.begin, lr.end);            // the calling unit's elements
+
+#include <cstddef>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include <dash/detail/range.h>
+#include <dash/GlobPtr.h>
+#include <dash/Types.h>
+
+namespace dash {
+
+/// Local elements [begin, end) as raw pointers (as in DASH: data members).
+template <typename T>
+struct LocalRange {
+  T *begin;
+  T *end;
+};
+
+/// Local indices [begin, end).
+template <typename IndexType>
+struct LocalIndexRange {
+  IndexType begin;
+  IndexType end;
+};
+
+/// The calling unit's local indices of the elements of a range, one entry
+/// per contiguous run, in range order.
+template <typename IndexType>
+struct LocalIndexRanges {
+  std::vector<LocalIndexRange<IndexType>> ranges;
+};
+
+/// The local index runs of the calling unit's elements of [first, last).
+template <typename T, std::size_t N>
+LocalIndexRanges<default_index_t> local_index_ranges(const GlobPtr<T, N> &first, const GlobPtr<T, N> &last) {
+  auto r = detail::make_range(first, last, "dash::local_index_ranges");
+  LocalIndexRanges<default_index_t> result;
+  detail::for_each_local(r, [&](auto *, const detail::LocalPiece &piece) {
+    auto begin = static_cast<default_index_t>(piece.lindex);
+    auto end = begin + static_cast<default_index_t>(piece.len);
+    if (!result.ranges.empty() && result.ranges.back().end == begin)
+      result.ranges.back().end = end;
+    else
+      result.ranges.push_back({begin, end});
+  });
+  return result;
+}
+
+/// The local indices of the calling unit's elements of [first, last) as
+/// one range ({0, 0} if it has none). They are contiguous for every range
+/// of a one-dimensional container and for whole N-dimensional ones; throws
+/// std::invalid_argument if not (a sub-block of a matrix: use
+/// local_index_ranges).
+template <typename T, std::size_t N>
+LocalIndexRange<default_index_t> local_index_range(const GlobPtr<T, N> &first, const GlobPtr<T, N> &last) {
+  auto runs = local_index_ranges(first, last).ranges;
+  if (runs.empty()) return {0, 0};
+  if (runs.size() > 1)
+    throw std::invalid_argument(
+        "dash::local_index_range: the calling unit's elements of the range are not contiguous in its "
+        "memory (use dash::local_index_ranges)");
+  return runs.front();
+}
+
+/// The calling unit's elements of [first, last) as raw pointers ({nullptr,
+/// nullptr} if it has none); throws like local_index_range.
+template <typename T, std::size_t N>
+LocalRange<T> local_range(const GlobPtr<T, N> &first, const GlobPtr<T, N> &last) {
+  auto r = local_index_range(first, last);
+  if (r.begin == r.end) return {nullptr, nullptr};
+  T *base = first.core()->mem.local();
+  return {base + r.begin, base + r.end};
+}
+
+}  // namespace dash
+
+#endif  // DASH_ALGORITHM_LOCAL_RANGE_H

@@ -1,0 +1,66 @@
+#ifndef DASH_ALGORITHM_MISMATCH_H
+#define DASH_ALGORITHM_MISMATCH_H
+
+// mismatch: the first position where two global ranges differ. Each unit
+// compares its own elements of the first range with the corresponding
+// elements of the second (fetched with bulk copies unless both ranges
+// match element by element), then one allreduce takes the first
+// difference. Any patterns. Collective over the first container's team;
+// every unit gets the result.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <dash/detail/range.h>
+#include <dash/detail/transfer.h>
+#include <dash/GlobPtr.h>
+
+namespace dash {
+
+/// The first pair (first1 + i, first2 + i) with !pred(first1[i],
+/// first2[i]), or (last1, first2 + (last1 - first1)) if there is none.
+/// The second range must have at least last1 - first1 elements.
+template <typename T1, typename T2, std::size_t N, std::size_t M, typename Pred = std::equal_to<>>
+std::pair<GlobPtr<T1, N>, GlobPtr<T2, M>> mismatch(GlobPtr<T1, N> first1, GlobPtr<T1, N> last1,
+                                                   GlobPtr<T2, M> first2, Pred pred = Pred()) {
+  auto a = detail::make_range(first1, last1, "dash::mismatch");
+  auto b = detail::make_range(first2, first2 + static_cast<std::ptrdiff_t>(a.size()), "dash::mismatch");
+  bool aligned = false;
+  if constexpr (N == M)
+    aligned =
+        a.core->pattern == b.core->pattern && a.team() == b.team() && a.view == b.view && a.first == b.first;
+  constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
+  std::int64_t mine = none;
+  std::vector<std::remove_const_t<T2>> other;
+  detail::for_each_local(a, [&](auto *data, const detail::LocalPiece &piece) {
+    if (mine != none) return;  // pieces come in range order
+    const std::remove_const_t<T2> *theirs;
+    if (aligned) {
+      theirs = b.core->mem.local() + piece.lindex;
+    } else {
+      other.resize(piece.len);
+      std::size_t at = b.first + (piece.pos - a.first);
+      detail::Transfers transfers;
+      detail::start_transfer(*b.core, b.view, at, at + piece.len, other.data(), false, transfers);
+      transfers.wait();
+      theirs = other.data();
+    }
+    for (std::size_t i = 0; i < piece.len; ++i)
+      if (!pred(data[i], theirs[i])) {
+        mine = static_cast<std::int64_t>(piece.pos - a.first + i);
+        return;
+      }
+  });
+  std::int64_t found = detail::allreduce_i64(a.team(), mine, DART_OP_MIN);
+  std::ptrdiff_t offset = found == none ? static_cast<std::ptrdiff_t>(a.size()) : found;
+  return {first1 + offset, first2 + offset};
+}
+
+}  // namespace dash
+
+#endif  // DASH_ALGORITHM_MISMATCH_H

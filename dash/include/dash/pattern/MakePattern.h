@@ -1,0 +1,93 @@
+#ifndef DASH_PATTERN_MAKE_PATTERN_H
+#define DASH_PATTERN_MAKE_PATTERN_H
+
+// make_pattern, as in DASH: a pattern chosen from properties an algorithm
+// needs (e.g. dash::summa's constraints), for given extents and unit grid:
+//
+//   auto pattern = dash::make_pattern<dash::summa_pattern_partitioning_constraints,
+//                                     dash::summa_pattern_mapping_constraints,
+//                                     dash::summa_pattern_layout_constraints>(sizespec, teamspec);
+//
+// The property tags are DASH's. What they select here: a "blocked" layout
+// gives TILE distributions (each block contiguous in local memory), others
+// BLOCKED ones; the mapping "multiple" gives each unit two blocks per
+// distributed dimension where the extent allows it (so that an algorithm
+// can prefetch the next block), else one. Blocks are balanced (equal)
+// where the extent divides evenly; otherwise the last one is smaller.
+
+#include <array>
+#include <cstddef>
+#include <tuple>
+#include <utility>
+
+#include <dash/pattern/distribution.h>
+#include <dash/pattern/pattern.h>
+#include <dash/pattern/size_spec.h>
+#include <dash/pattern/team_spec.h>
+#include <dash/Team.h>
+
+namespace dash {
+
+namespace detail {
+// (0, 1, ..., N-1) as a tuple of std::size_t.
+template <std::size_t N, std::size_t... I>
+constexpr auto dim_indices_(std::index_sequence<I...>) {
+  return std::make_tuple(I...);
+}
+template <std::size_t N>
+constexpr auto dim_indices() {
+  return dim_indices_<N>(std::make_index_sequence<N>());
+}
+}  // namespace detail
+
+namespace pattern_partitioning_tag {
+enum type { any, rectangular, minimal, regular, balanced, unbalanced, ndimensional, cache_align };
+}
+namespace pattern_mapping_tag {
+enum type { any, balanced, unbalanced, neighbor, shifted, diagonal, cyclic, multiple };
+}
+namespace pattern_layout_tag {
+enum type { any, row_major, col_major, blocked, canonical, linear };
+}
+
+/// Sets of property tags.
+template <pattern_partitioning_tag::type... Tags>
+struct pattern_partitioning_properties {
+  static constexpr bool has(pattern_partitioning_tag::type t) { return ((Tags == t) || ...); }
+};
+template <pattern_mapping_tag::type... Tags>
+struct pattern_mapping_properties {
+  static constexpr bool has(pattern_mapping_tag::type t) { return ((Tags == t) || ...); }
+};
+template <pattern_layout_tag::type... Tags>
+struct pattern_layout_properties {
+  static constexpr bool has(pattern_layout_tag::type t) { return ((Tags == t) || ...); }
+};
+
+/// A pattern with the given properties for `sizespec` over the units of
+/// `teamspec` (of `team`). Throws like the Pattern constructors.
+template <typename Partitioning = pattern_partitioning_properties<>,
+          typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
+          std::size_t N, typename SizeT, typename IndexT>
+Pattern<N> make_pattern(const SizeSpec<N, SizeT> &sizespec, const TeamSpec<N, IndexT> &teamspec,
+                        const Team &team = Team::All()) {
+  constexpr bool tiled = Layout::has(pattern_layout_tag::blocked);
+  constexpr bool multiple = Mapping::has(pattern_mapping_tag::multiple);
+  std::array<Distribution, N> dists;
+  for (std::size_t d = 0; d < N; ++d) {
+    std::size_t extent = sizespec.extent(d), units = teamspec.extent(d);
+    std::size_t per_unit = multiple && extent % (2 * units) == 0 ? 2 : 1;
+    std::size_t block = (extent + units * per_unit - 1) / (units * per_unit);
+    if (units == 1 && !multiple && !tiled)
+      dists[d] = NONE;
+    else
+      dists[d] = tiled ? TILE(block) : BLOCKCYCLIC(block);
+  }
+  auto spec = [&dists](auto... d) { return DistributionSpec<N>(dists[d]...); };
+  DistributionSpec<N> dist = std::apply(spec, detail::dim_indices<N>());
+  return Pattern<N>(sizespec.extents(), dist, TeamSpec<N>(teamspec), team);
+}
+
+}  // namespace dash
+
+#endif  // DASH_PATTERN_MAKE_PATTERN_H
