@@ -52,6 +52,9 @@ class HaloMatrixWrapper {
   /// Waits until the neighbours' values of this exchange have arrived.
   void wait() { halo_.wait(); }
 
+  /// The unit's block in local coordinates (offsets 0, local extents).
+  ViewSpec<ndim()> view_local() const { return ViewSpec<ndim()>{{}, halo_.extents()}; }
+
   MatrixT &matrix() { return matrix_; }
   const MatrixT &matrix() const { return matrix_; }
   /// The halo itself (element access halo()(i, j), regions, inner/boundary boxes).
