@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <functional>
 #include <ostream>
+#include <stdexcept>
+#include <cstdlib>
 #include <vector>
 
 #include "dash_test.h"
@@ -88,6 +90,39 @@ TEST(Sort, LargeInputs) {
   check_sort(
       arr, [n](std::size_t i) { return i > n / 5 && i < 4 * n / 5 ? 0 : int(mix(i, 3) % 1000); }, 0, n);
   check_sort(arr, random_int, 0, n, std::greater<>(), std::greater<>(), std::greater<>());
+}
+
+// The threaded local sort (detail/local_sort.h) with 1 to 7 threads
+// (DASH_SORT_THREADS): the same result as std::sort, for a comparator too;
+// a comparator's exception reaches the caller. Then dash::sort of a large
+// array with threads forced, at every unit count.
+TEST(Sort, ThreadedLocalSort) {
+  const std::size_t n = 100003;
+  std::vector<int> in(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = few_values(i) * 1000 + random_int(i) % 1000;
+  for (const char *threads : {"1", "2", "3", "4", "7"}) {
+    setenv("DASH_SORT_THREADS", threads, 1);
+    std::vector<int> a = in, ref = in;
+    dash::detail::local_sort(a.data(), a.data() + n, std::less<>());
+    std::sort(ref.begin(), ref.end());
+    EXPECT_EQ(ref, a) << threads << " threads";
+    a = in;
+    dash::detail::local_sort(a.data(), a.data() + n, std::greater<>());
+    EXPECT_TRUE(std::is_sorted(a.begin(), a.end(), std::greater<>())) << threads << " threads";
+  }
+  std::vector<int> a = in;
+  std::size_t calls = 0;
+  auto throwing = [&calls](int x, int y) {
+    if (++calls == 50000) throw std::runtime_error("comparator");
+    return x < y;
+  };
+  setenv("DASH_SORT_THREADS", "1", 1);  // one thread: the count of calls is deterministic
+  EXPECT_THROW(dash::detail::local_sort(a.data(), a.data() + n, throwing), std::runtime_error);
+  setenv("DASH_SORT_THREADS", "4", 1);
+  dash::Array<int> arr(4 * n);
+  check_sort(arr, random_int, 0, arr.size());
+  check_sort(arr, few_values, 0, arr.size());
+  unsetenv("DASH_SORT_THREADS");
 }
 
 TEST(Sort, UnevenAndEmptyParts) {

@@ -3,8 +3,9 @@
 
 // sort: a parallel sample sort with exact splitting, for any global range.
 //
-//  1. Each unit std::sorts its elements of the range where they are (in
-//     the container's memory when they are contiguous there).
+//  1. Each unit sorts its elements of the range where they are (in the
+//     container's memory when they are contiguous there), with threads when
+//     it has cores of its own (detail/local_sort.h).
 //  2. One allgather: each unit's count, layout and regular samples.
 //  3. Keys are (value, unit, local position): all distinct, so the element
 //     of any global rank R is unique, however many values are equal. Each
@@ -40,6 +41,7 @@
 #include <vector>
 
 #include <dash/detail/global_memory.h>
+#include <dash/detail/local_sort.h>
 #include <dash/detail/range.h>
 #include <dash/detail/transfer.h>
 #include <dash/GlobPtr.h>
@@ -174,12 +176,12 @@ class SampleSort {
     });
     local_.interval &= local_.in_array;
     if (local_.in_array) {
-      std::sort(base_ + local_.lbase, base_ + local_.lbase + local_.count, comp_);
+      local_sort(base_ + local_.lbase, base_ + local_.lbase + local_.count, comp_);
     } else {
       run_.reserve(local_.count);
       for_each_local(
           r_, [&](V *data, const LocalPiece &piece) { run_.insert(run_.end(), data, data + piece.len); });
-      std::sort(run_.begin(), run_.end(), comp_);
+      local_sort(run_.data(), run_.data() + run_.size(), comp_);
     }
   }
 
