@@ -66,7 +66,8 @@ void local_sort(T *first, T *last, Compare comp) {
     std::size_t pairs = (bounds.size() - 1) / 2;
     run(
         [&](std::size_t t) {
-          std::inplace_merge(first + bounds[2 * t], first + bounds[2 * t + 1], first + bounds[2 * t + 2], comp);
+          std::inplace_merge(first + bounds[2 * t], first + bounds[2 * t + 1], first + bounds[2 * t + 2],
+                             comp);
         },
         pairs);
     std::vector<std::size_t> next;
