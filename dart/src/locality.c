@@ -118,10 +118,12 @@ dart_ret_t dart_team_split_locality(dart_team_t team, dart_locality_scope_t scop
     r = dart__error(DART_ERR_INVAL, "dart_team_split_locality: %zu parts of %zu domains", nparts, n);
   dart_group_t group = NULL;
   if (r == DART_OK) r = dart_group_create(&group);
-  /* Domain d goes to part d * nparts / n: consecutive, sizes differ by <= 1. */
-  size_t mine = dom[t->myid] * nparts / n;
-  for (int u = 0; u < t->size && r == DART_OK; u++)
-    if (dom[u] * nparts / n == mine) r = dart_group_addmember(group, t->rel2abs[u]);
+  if (r == DART_OK) {
+    /* Domain d goes to part d * nparts / n: consecutive, sizes differ by <= 1. */
+    size_t mine = dom[t->myid] * nparts / n;
+    for (int u = 0; u < t->size && r == DART_OK; u++)
+      if (dom[u] * nparts / n == mine) r = dart_group_addmember(group, t->rel2abs[u]);
+  }
   free(dom);
   if (r == DART_OK) r = dart_team_create(team, group, newteam);
   if (group) dart_group_destroy(&group);
