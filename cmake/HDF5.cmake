@@ -8,7 +8,10 @@
 option(DASH_ENABLE_HDF5 "HDF5 I/O for dash containers (needs parallel HDF5 for the MPI in use)" ON)
 set(DASH_HDF5_FOUND FALSE)
 if(DASH_ENABLE_HDF5)
-  if(MPI_C_LIBRARY_VERSION_STRING MATCHES "Open MPI")
+  # The MPI in use, from what FindMPI found (its version string is not
+  # always set): Debian's Open MPI lives under .../openmpi/.
+  if("${MPI_C_COMPILER};${MPI_C_HEADER_DIR};${MPI_C_INCLUDE_DIRS};${MPI_C_LIBRARY_VERSION_STRING}"
+     MATCHES "openmpi|Open MPI")
     set(DASH_HDF5_PC hdf5-openmpi)
   else()
     set(DASH_HDF5_PC hdf5-mpich)
@@ -18,8 +21,11 @@ if(DASH_ENABLE_HDF5)
     pkg_check_modules(DASH_HDF5_PKG QUIET ${DASH_HDF5_PC})
   endif()
   if(DASH_HDF5_PKG_FOUND)
-    find_path(DASH_HDF5_INCLUDE_DIR hdf5.h PATHS ${DASH_HDF5_PKG_INCLUDE_DIRS} NO_DEFAULT_PATH)
-    find_library(DASH_HDF5_LIBRARY hdf5 PATHS ${DASH_HDF5_PKG_LIBRARY_DIRS} NO_DEFAULT_PATH)
+    # Cached per flavour, so that a build directory never mixes them.
+    find_path(DASH_HDF5_INCLUDE_DIR_${DASH_HDF5_PC} hdf5.h PATHS ${DASH_HDF5_PKG_INCLUDE_DIRS} NO_DEFAULT_PATH)
+    find_library(DASH_HDF5_LIBRARY_${DASH_HDF5_PC} hdf5 PATHS ${DASH_HDF5_PKG_LIBRARY_DIRS} NO_DEFAULT_PATH)
+    set(DASH_HDF5_INCLUDE_DIR ${DASH_HDF5_INCLUDE_DIR_${DASH_HDF5_PC}})
+    set(DASH_HDF5_LIBRARY ${DASH_HDF5_LIBRARY_${DASH_HDF5_PC}})
   endif()
   if(DASH_HDF5_INCLUDE_DIR AND DASH_HDF5_LIBRARY)
     set(DASH_HDF5_FOUND TRUE)
