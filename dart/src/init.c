@@ -7,6 +7,7 @@
 #include "segment.h"
 
 dart_state_t dart__state;
+dart__fast_t dart__fast;
 
 dart_ret_t dart_init(int *argc, char ***argv) {
   dart_thread_support_level_t provided;
@@ -15,7 +16,7 @@ dart_ret_t dart_init(int *argc, char ***argv) {
 
 dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t level,
                             dart_thread_support_level_t *provided) {
-  if (dart__state.initialized) return dart__error(DART_ERR_INVAL, "dart_init: already initialized");
+  if (dart__fast.initialized) return dart__error(DART_ERR_INVAL, "dart_init: already initialized");
   if ((level != DART_THREAD_SINGLE && level != DART_THREAD_MULTIPLE) || !provided)
     return dart__error(DART_ERR_INVAL,
                        "dart_init_thread: level is not DART_THREAD_SINGLE or DART_THREAD_MULTIPLE, or "
@@ -59,9 +60,9 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   if ((ret = dart__types_init()) != DART_OK) goto fail;
   if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
   if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
-  dart__state.initialized = 1;
+  dart__fast.initialized = 1;
   if ((ret = dart__segment_local_pool_init()) != DART_OK) {
-    dart__state.initialized = 0;
+    dart__fast.initialized = 0;
     goto fail;
   }
   if (dart__state.config.print_config && rank == 0) dart_config_print(stdout);
@@ -80,7 +81,7 @@ dart_ret_t dart_exit(void) {
   dart__rma_fini();
   free(dart__state.node_of);
   dart__state.node_of = NULL;
-  dart__state.initialized = 0;
+  dart__fast.initialized = 0;
   dart__state.exited = 1;
   if (dart__state.mpi_owned) MPI_Finalize();
   return ret;
@@ -95,7 +96,7 @@ dart_ret_t dart_thread_support(dart_thread_support_level_t *provided) {
 
 dart_ret_t dart_initialized(int *flag) {
   if (!flag) return dart__error(DART_ERR_INVAL, "dart_initialized: flag is NULL");
-  *flag = dart__state.initialized;
+  *flag = dart__fast.initialized;
   return DART_OK;
 }
 

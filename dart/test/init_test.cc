@@ -64,7 +64,22 @@ static void reinit_with(const char *var, const char *bad, const char *good) {
 }
 
 TEST(Init, CallsOutsideInitFailAndReinitWorks) {
+  // A same-node transfer just before the exit: its completion calls, which
+  // the header inlines, must still see that DART is gone.
+  dart_gptr_t seg;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &seg));
+  ASSERT_DART_OK(dart_gptr_setunit(&seg, test_myid()));
+  int got = -1;
+  ASSERT_DART_OK(dart_get(&got, seg, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_flush_local(seg));
   ASSERT_DART_OK(dart_exit());
+  dart_handle_t none = DART_HANDLE_NULL;
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_flush(seg));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_flush_local(seg));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_wait(&none));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_wait_local(&none));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_waitall(&none, 1));
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_waitall_local(nullptr, 0));
   int flag = 1;
   ASSERT_DART_OK(dart_initialized(&flag));
   EXPECT_EQ(0, flag);

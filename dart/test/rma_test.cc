@@ -129,6 +129,44 @@ TEST(Rma, FlushRejectsBadPointers) {
   EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush_local_all(freed));
 }
 
+// The header completes a flush without a library call when the last
+// non-blocking transfer went to the same target and finished at initiation
+// (same node, segment without MPI window). That must not hide errors: a
+// freed segment, another unit, a bad handle array are still reported.
+TEST(Rma, InlineCompletionKeepsErrors) {
+  dart_gptr_t a, b;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 4 * sizeof(int), &a));
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 4 * sizeof(int), &b));
+  dart_gptr_t mine = a;
+  ASSERT_DART_OK(dart_gptr_setunit(&mine, test_myid()));
+  int v = 7 + test_myid(), got = -1;
+  ASSERT_DART_OK(dart_put(mine, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_flush(mine));
+  ASSERT_DART_OK(dart_get(&got, mine, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_flush_local(mine));
+  EXPECT_EQ(v, got);
+  dart_handle_t h[2] = {DART_HANDLE_NULL, DART_HANDLE_NULL};
+  EXPECT_EQ(DART_ERR_INVAL, dart_wait(nullptr));
+  EXPECT_EQ(DART_ERR_INVAL, dart_waitall(nullptr, 2));
+  EXPECT_EQ(DART_ERR_INVAL, dart_waitall_local(nullptr, 1));
+  ASSERT_DART_OK(dart_waitall(h, 2));
+  ASSERT_DART_OK(dart_waitall(nullptr, 0));
+  dart_gptr_t bad = mine;
+  bad.unitid = test_size();  // out of range, same segment
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush(bad));
+  EXPECT_EQ(DART_ERR_INVAL, dart_flush_local(bad));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(a));  // a freed segment, then another one freed
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush(mine));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush_local(mine));
+  dart_gptr_t other = b;
+  ASSERT_DART_OK(dart_gptr_setunit(&other, test_myid()));
+  ASSERT_DART_OK(dart_get(&got, other, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_team_memfree(b));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush_local(other));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush(other));
+}
+
 static void handles_wait_test_waitall_testall() {
   Slots s;
   int n = test_size();

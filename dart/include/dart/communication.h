@@ -114,6 +114,73 @@ dart_ret_t dart_testall(dart_handle_t handles[], size_t n, int *flag);
 /** dart_test_local on n handles. Threads: any. */
 dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
 
+/* ---- Completion without a library call (internal: not API) ----
+ * On the shared-memory path a transfer is complete when its call returns,
+ * so its flush or wait has only the checks to do. The library records what
+ * it has checked in dart__fast: `done_key`, the first 64 bits (unit,
+ * segment, team) of the last pointer a dart_put or dart_get completed at
+ * initiation on a segment without an MPI window (nothing can be pending
+ * there), valid while `has_done_key` (cleared whenever a segment is freed;
+ * never set at DART_THREAD_MULTIPLE, where another thread's free could
+ * race). The inline definitions below (GNU C's extern inline: used only for
+ * inlining, the library holds the real functions) answer from that alone
+ * and hand everything else to the library, so the errors are the same;
+ * a flush or wait after a same-node transfer then costs no call. */
+typedef struct {
+  int initialized; /* between dart_init and dart_exit */
+  int has_done_key;
+  uint64_t done_key;
+} dart__fast_t;
+extern dart__fast_t dart__fast;
+dart_ret_t dart__flush_one(dart_gptr_t gptr, int remote);
+dart_ret_t dart__waitall(dart_handle_t handles[], size_t n, int remote);
+
+#if defined(__GNUC__) && !defined(DART_NO_INLINE_COMPLETION)
+#define DART_INLINE_ extern __inline__ __attribute__((__gnu_inline__, __always_inline__))
+
+DART_INLINE_ dart_ret_t dart_flush(dart_gptr_t gptr) {
+  uint64_t k;
+  __builtin_memcpy(&k, &gptr, sizeof k);
+  if (dart__fast.has_done_key && k == dart__fast.done_key) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST); /* a dart_put's data before later signals */
+    return DART_OK;
+  }
+  return dart__flush_one(gptr, 1);
+}
+
+DART_INLINE_ dart_ret_t dart_flush_local(dart_gptr_t gptr) {
+  uint64_t k;
+  __builtin_memcpy(&k, &gptr, sizeof k);
+  if (dart__fast.has_done_key && k == dart__fast.done_key) return DART_OK;
+  return dart__flush_one(gptr, 0);
+}
+
+DART_INLINE_ dart_ret_t dart_wait(dart_handle_t *handle) {
+  if (dart__fast.initialized && handle && *handle == DART_HANDLE_NULL) return DART_OK;
+  return dart__waitall(handle, 1, 1);
+}
+
+DART_INLINE_ dart_ret_t dart_wait_local(dart_handle_t *handle) {
+  if (dart__fast.initialized && handle && *handle == DART_HANDLE_NULL) return DART_OK;
+  return dart__waitall(handle, 1, 0);
+}
+
+DART_INLINE_ dart_ret_t dart_waitall(dart_handle_t handles[], size_t n) {
+  size_t i = 0;
+  if (dart__fast.initialized && (handles || !n))
+    while (i < n && handles[i] == DART_HANDLE_NULL) i++;
+  return i == n && dart__fast.initialized ? DART_OK : dart__waitall(handles, n, 1);
+}
+
+DART_INLINE_ dart_ret_t dart_waitall_local(dart_handle_t handles[], size_t n) {
+  size_t i = 0;
+  if (dart__fast.initialized && (handles || !n))
+    while (i < n && handles[i] == DART_HANDLE_NULL) i++;
+  return i == n && dart__fast.initialized ? DART_OK : dart__waitall(handles, n, 0);
+}
+#undef DART_INLINE_
+#endif
+
 /* ---- Atomics (see README: which path each segment uses) ---- */
 
 /**
