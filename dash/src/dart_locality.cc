@@ -31,7 +31,9 @@ std::set<const Domain *> owned;  // from dart_domain_create/clone: freed by dart
 
 int to_int(int64_t v) { return v < 0 || v > INT_MAX ? -1 : static_cast<int>(v); }
 
-void set_tag(Domain *d, const std::string &tag) { std::snprintf(d->domain_tag, sizeof d->domain_tag, "%s", tag.c_str()); }
+void set_tag(Domain *d, const std::string &tag) {
+  std::snprintf(d->domain_tag, sizeof d->domain_tag, "%s", tag.c_str());
+}
 
 // The tag of child `index` of a domain tagged `parent` ("." has no trailing dot to repeat).
 std::string child_tag(const char *parent, int index) {
@@ -488,7 +490,8 @@ dart_ret_t dart_domain_destroy(dart_domain_locality_t *domain) {
 }
 
 dart_ret_t dart_domain_assign(dart_domain_locality_t *domain_lhs, const dart_domain_locality_t *domain_rhs) {
-  if (!domain_lhs || !domain_rhs || domain_lhs == domain_rhs) return domain_lhs && domain_rhs ? DART_OK : DART_ERR_INVAL;
+  if (!domain_lhs || !domain_rhs || domain_lhs == domain_rhs)
+    return domain_lhs && domain_rhs ? DART_OK : DART_ERR_INVAL;
   Domain copy;
   copy_into(&copy, domain_rhs, domain_lhs->parent);
   free_contents(domain_lhs);
@@ -568,7 +571,8 @@ dart_ret_t dart_domain_scope_domains(const dart_domain_locality_t *domain_in, da
   if (!domain_in || !num_domains_out || !domains_out || !known_scope(scope)) return DART_ERR_INVAL;
   std::vector<Domain *> of_scope;
   scope_domains(domain_in, tree_scope(scope), of_scope);
-  auto **out = static_cast<Domain **>(std::malloc(sizeof(Domain *) * std::max<std::size_t>(1, of_scope.size())));
+  auto **out =
+      static_cast<Domain **>(std::malloc(sizeof(Domain *) * std::max<std::size_t>(1, of_scope.size())));
   if (!out) return DART_ERR_NOMEM;
   std::copy(of_scope.begin(), of_scope.end(), out);
   *num_domains_out = static_cast<int>(of_scope.size());

@@ -39,15 +39,17 @@ LocalityJSONPrinter &LocalityJSONPrinter::operator<<(dart_locality_scope_t scope
 }
 
 LocalityJSONPrinter &LocalityJSONPrinter::operator<<(const dart_hwinfo_t &hw) {
-  os_ << "{ \"numa_id\": " << hw.numa_id << ", \"num_cores\": " << hw.num_cores << ", \"core_id\": " << hw.core_id
-      << ", \"cpu_id\": " << hw.cpu_id << ", \"threads\": { \"min\": " << hw.min_threads
-      << ", \"max\": " << hw.max_threads << " }, \"cpu_mhz\": { \"min\": " << hw.min_cpu_mhz
-      << ", \"max\": " << hw.max_cpu_mhz << " }, \"scopes\": [";
+  os_ << "{ \"numa_id\": " << hw.numa_id << ", \"num_cores\": " << hw.num_cores
+      << ", \"core_id\": " << hw.core_id << ", \"cpu_id\": " << hw.cpu_id
+      << ", \"threads\": { \"min\": " << hw.min_threads << ", \"max\": " << hw.max_threads
+      << " }, \"cpu_mhz\": { \"min\": " << hw.min_cpu_mhz << ", \"max\": " << hw.max_cpu_mhz
+      << " }, \"scopes\": [";
   for (int s = 0; s < hw.num_scopes; ++s)
-    os_ << (s ? ", " : "") << "{ \"" << scope_name(hw.scopes[s].scope) << "\": " << hw.scopes[s].index << " }";
-  os_ << "], \"cache_sizes\": [" << hw.cache_sizes[0] << ", " << hw.cache_sizes[1] << ", " << hw.cache_sizes[2]
-      << "], \"cache_ids\": [" << hw.cache_ids[0] << ", " << hw.cache_ids[1] << ", " << hw.cache_ids[2]
-      << "], \"mem_mbps\": " << hw.max_shmem_mbps << " }";
+    os_ << (s ? ", " : "") << "{ \"" << scope_name(hw.scopes[s].scope) << "\": " << hw.scopes[s].index
+        << " }";
+  os_ << "], \"cache_sizes\": [" << hw.cache_sizes[0] << ", " << hw.cache_sizes[1] << ", "
+      << hw.cache_sizes[2] << "], \"cache_ids\": [" << hw.cache_ids[0] << ", " << hw.cache_ids[1] << ", "
+      << hw.cache_ids[2] << "], \"mem_mbps\": " << hw.max_shmem_mbps << " }";
   return *this;
 }
 
@@ -79,8 +81,8 @@ void LocalityJSONPrinter::print_domain(const dart_domain_locality_t &d, const st
         dart_unit_locality(d.team, local, &loc) == DART_OK) {
       os_ << in << "\"unit_id\": { \"local_id\": " << loc->unit.id << ", \"team\": " << loc->team
           << ", \"global_id\": " << d.unit_ids[0].id << " },\n"
-          << in << "\"unit_loc\": { \"domain\": " << quoted(loc->domain_tag) << ", \"host\": "
-          << quoted(loc->hwinfo.host) << ", \"hwinfo\": ";
+          << in << "\"unit_loc\": { \"domain\": " << quoted(loc->domain_tag)
+          << ", \"host\": " << quoted(loc->hwinfo.host) << ", \"hwinfo\": ";
       *this << loc->hwinfo;
       os_ << " },\n";
     }

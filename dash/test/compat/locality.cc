@@ -142,7 +142,8 @@ int main(int argc, char *argv[]) {
     // clone is deep and prints the same; the team's tree is not the caller's to destroy.
     dart_domain_locality_t *copy = nullptr;
     CHECK(dart_domain_clone(global, &copy) == DART_OK && copy != global);
-    CHECK((dash::util::LocalityJSONPrinter() << *copy).str() == (dash::util::LocalityJSONPrinter() << *global).str());
+    CHECK((dash::util::LocalityJSONPrinter() << *copy).str() ==
+          (dash::util::LocalityJSONPrinter() << *global).str());
     CHECK(copy->children[0] != global->children[0] && copy->children[0]->parent == copy);
     CHECK(dart_domain_destroy(global) == DART_ERR_INVAL);
     CHECK(dart_domain_destroy(nullptr) == DART_ERR_INVAL);
@@ -197,7 +198,8 @@ int main(int argc, char *argv[]) {
       check_tree(&parts[std::size_t(n)]);
       CHECK(dart_domain_destroy(&parts[std::size_t(n)]) == DART_OK);
     }
-    CHECK(dart_domain_split_scope(global, DART_LOCALITY_SCOPE_NODE, nnodes + 1, parts.data()) == DART_ERR_INVAL);
+    CHECK(dart_domain_split_scope(global, DART_LOCALITY_SCOPE_NODE, nnodes + 1, parts.data()) ==
+          DART_ERR_INVAL);
     CHECK(dart_domain_split_scope(global, DART_LOCALITY_SCOPE_NODE, 0, parts.data()) == DART_ERR_INVAL);
     CHECK(dart_domain_split_scope(global, DART_LOCALITY_SCOPE_UNDEFINED, 1, parts.data()) == DART_ERR_INVAL);
 
@@ -216,8 +218,9 @@ int main(int argc, char *argv[]) {
     CHECK(dart_domain_destroy(empty) == DART_OK);
 
     // DASH's form: a reference to the split team, from either split.
-    auto &node_team = nnodes > 0 ? dash::Team::All().locality_split(DART_LOCALITY_SCOPE_NODE, std::size_t(nnodes))
-                                 : dash::Team::All().split(1);
+    auto &node_team = nnodes > 0
+                          ? dash::Team::All().locality_split(DART_LOCALITY_SCOPE_NODE, std::size_t(nnodes))
+                          : dash::Team::All().split(1);
     dart_domain_locality_t *team_root = nullptr;
     CHECK(dart_domain_team_locality(node_team.dart_id(), ".", &team_root) == DART_OK);
     CHECK(team_root->num_domains == 1 && team_root->num_units == int(node_team.size()));

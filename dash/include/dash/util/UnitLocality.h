@@ -61,8 +61,9 @@ class UnitLocality {
   int max_shmem_mbps() const { return unit_->hwinfo.max_shmem_mbps; }
   /// Line size of cache `level` (0: L1), at least 64.
   int cache_line_size(int level) const {
-    return level < 0 || level >= DART_LOCALITY_MAX_CACHE_LEVELS ? 64
-                                                               : std::max(unit_->hwinfo.cache_line_sizes[level], 64);
+    return level < 0 || level >= DART_LOCALITY_MAX_CACHE_LEVELS
+               ? 64
+               : std::max(unit_->hwinfo.cache_line_sizes[level], 64);
   }
 
   /// Threads the unit should run: num_cores() x threads per core; 1 with
