@@ -9,7 +9,7 @@
  *               leader's shared-memory segment, the leader sums them, the
  *               leaders (a team of the first unit of each node) combine
  *               their sums with dart_allreduce, and the leader's result is
- *               copied out by the others: two node barriers, no MPI message
+ *               copied out by the others: two node barriers, no data through MPI
  *               inside a node;
  *   two_level_coll: the same levels with DART's collectives (dart_reduce
  *               on the node team, dart_allreduce among leaders, dart_bcast
