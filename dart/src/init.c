@@ -81,6 +81,8 @@ dart_ret_t dart_exit(void) {
   dart__rma_fini();
   free(dart__state.node_of);
   dart__state.node_of = NULL;
+  free(dart__state.place);
+  dart__state.place = NULL;
   dart__fast.initialized = 0;
   dart__state.exited = 1;
   if (dart__state.mpi_owned) MPI_Finalize();

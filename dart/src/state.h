@@ -17,7 +17,8 @@ typedef struct {
   dart_unit_t myid;
   int size;
   dart_config_t config;
-  int32_t *node_of; /* [size] node id of every unit */
+  int32_t *node_of;         /* [size] node id of every unit */
+  dart_unit_place_t *place; /* [size] where every unit runs (dart_unit_place) */
   dart_team_data_t *all;
 } dart_state_t;
 
@@ -67,7 +68,12 @@ void dart__set_max_count(size_t n);
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);
 
-/* Computes node ids (real or virtual) of all units; fills dart__state. */
+/* Computes node ids (real or virtual) of all units and gathers where each
+ * runs; fills dart__state.node_of and .place. */
 dart_ret_t dart__topology_init(MPI_Comm world);
+
+/* The calling unit's CPU, core, NUMA domain and machine (hwloc); host and
+ * node are left to the caller. */
+void dart__place_detect(dart_unit_place_t *place);
 
 #endif

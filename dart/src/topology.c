@@ -1,7 +1,10 @@
 /* Node layout: which units share memory. With DART_UNITS_PER_NODE=k the
  * units of each real node are cut into virtual nodes of k consecutive
  * units, so that the inter-node (MPI RMA) path runs on one machine. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "state.h"
 
 static int cmp_i64(const void *a, const void *b) {
@@ -55,6 +58,29 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
     if (keys[i] == key) node_size++;
   }
   free(keys);
+
+  /* Where every unit runs: one allgather of fixed-size records. */
+  dart_unit_place_t me, *place = malloc(sizeof *place * (size_t)n);
+  if (!place) {
+    free(node_of);
+    return dart__error(DART_ERR_NOMEM, "dart_init: out of memory for the unit places");
+  }
+  memset(&me, 0, sizeof me);
+  dart__place_detect(&me);
+  char host[DART_HOST_NAME_MAX] = "";
+  gethostname(host, sizeof host - 1);
+  if (k)
+    snprintf(me.host, sizeof me.host, "%.40s:vnode%d", host, lrank / (int)k);
+  else
+    snprintf(me.host, sizeof me.host, "%s", host);
+  me.node = node_of[wrank];
+  ret = MPI_Allgather(&me, (int)sizeof me, MPI_BYTE, place, (int)sizeof me, MPI_BYTE, world);
+  if (ret != MPI_SUCCESS) {
+    free(node_of);
+    free(place);
+    return dart__mpi_error(ret, "MPI_Allgather");
+  }
+  dart__state.place = place;
   dart__state.node_of = node_of;
   dart__state.config.num_nodes = (size_t)nnodes;
   dart__state.config.node_id = (size_t)node_of[wrank];

@@ -1,7 +1,9 @@
 // Locality: node numbering (virtual nodes included), domains of every
 // scope, team splits along them (checked member by member and with a
 // reduction over the new team), and errors that every unit reports alike.
+#include <cstring>
 #include <set>
+#include <string>
 #include <vector>
 
 #include <dart/mpi.h>
@@ -128,6 +130,41 @@ TEST(Locality, SplitDealsConsecutiveDomainsIntoParts) {
   expect_node_team(half, node);
   ASSERT_DART_OK(dart_team_destroy(&node));
   ASSERT_DART_OK(dart_team_destroy(&half));
+}
+
+TEST(Locality, PlacesOfEveryUnitMatchTheNodes) {
+  // Gathered at dart_init: the same table on every unit, relative to any team.
+  int n = test_size(), me = test_myid();
+  dart_unit_place_t mine;
+  ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, me, &mine));
+  int numa = -1;
+  if (dart_unit_numa(&numa) == DART_OK) {
+    EXPECT_GE(mine.numa, 0);
+  }
+  for (int u = 0; u < n; u++) {
+    dart_unit_place_t p, first;
+    ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, u, &p));
+    ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, 0, &first));
+    EXPECT_EQ(node_of(DART_TEAM_ALL, u), size_t(p.node));
+    EXPECT_EQ(std::string(p.host) == first.host, p.node == first.node) << "unit " << u << " " << p.host;
+    EXPECT_GE(p.host_cores, 1);
+    EXPECT_GE(p.threads_per_core, 1);
+    EXPECT_GE(p.bound_cores, 1);
+  }
+  // Relative to a team: unit 0 of the upper half is absolute unit n/2.
+  dart_team_t half = DART_TEAM_NULL;
+  ASSERT_DART_OK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_UNIT, n > 1 ? 2 : 1, &half));
+  dart_unit_t first = -1;
+  ASSERT_DART_OK(dart_team_unit_l2g(half, 0, &first));
+  dart_unit_place_t a, b;
+  ASSERT_DART_OK(dart_unit_place(half, 0, &a));
+  ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, first, &b));
+  EXPECT_EQ(0, memcmp(&a, &b, sizeof a));
+  ASSERT_DART_OK(dart_team_destroy(&half));
+  dart_unit_place_t p;
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_place(DART_TEAM_ALL, n, &p));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_place(DART_TEAM_ALL, 0, nullptr));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_place(12345, 0, &p));
 }
 
 TEST(Locality, ErrorsAreTheSameOnEveryUnit) {

@@ -60,7 +60,11 @@
 #include <dash/io/HDF5.h>
 
 #include <dash/internal/Logging.h>
+#include <dash/dart/if/dart_locality.h>
 #include <dash/util/BenchmarkParams.h>
+#include <dash/util/Config.h>
+#include <dash/util/LocalityJSONPrinter.h>
+#include <dash/util/UnitLocality.h>
 #include <dash/util/Timer.h>
 
 #endif  // LIBDASH_H

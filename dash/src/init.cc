@@ -12,6 +12,8 @@ namespace dash {
 namespace detail {
 
 std::uint64_t current_epoch = 0;
+void release_kept_parts();    // team.cc
+void release_domain_trees();  // dart_locality.cc
 
 namespace {
 std::uint64_t last_epoch = 0;
@@ -63,7 +65,9 @@ void finalize() {
   // dash::finalize) are fine: dart_exit releases their memory, and their
   // destructors, seeing an earlier epoch, do nothing.
   detail::all_team = Team();
-  detail::current_epoch = 0;  // before dart_exit: nothing may touch DART any more
+  detail::current_epoch = 0;     // before dart_exit: nothing may touch DART any more
+  detail::release_kept_parts();  // sub-teams whose handles only the library held
+  detail::release_domain_trees();
   detail::check(dart_exit(), "dart_exit");
 }
 

@@ -1,6 +1,8 @@
 #include <dash/Team.h>
 
 #include <cstdio>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -36,7 +38,7 @@ TeamState::~TeamState() {
 
 }  // namespace detail
 
-Team Team::split(std::size_t nparts) const {
+Team &Team::split(std::size_t nparts) const {
   const detail::TeamState &self = state();
   detail::check_alive(self.epoch, "dash::Team::split");
   if (nparts == 0) throw std::invalid_argument("dash::Team::split: number of parts must be > 0");
@@ -58,10 +60,10 @@ Team Team::split(std::size_t nparts) const {
   status = dart_team_create(self.id, mine, &id);
   for (dart_group_t &part : parts) dart_group_destroy(&part);
   detail::check(status, "dart_team_create");
-  return Team(std::make_shared<detail::TeamState>(id, state_));
+  return keep_part(Team(std::make_shared<detail::TeamState>(id, state_)));
 }
 
-Team Team::locality_split(util::Locality::Scope scope, std::size_t nparts) const {
+Team &Team::locality_split(util::Locality::Scope scope, std::size_t nparts) const {
   const detail::TeamState &self = state();
   detail::check_alive(self.epoch, "dash::Team::locality_split");
   dart_locality_scope_t level = util::Locality::dart_scope(scope);
@@ -71,7 +73,41 @@ Team Team::locality_split(util::Locality::Scope scope, std::size_t nparts) const
                                 std::to_string(ndomains) + " domains");
   dart_team_t id = DART_TEAM_NULL;
   detail::check(dart_team_split_locality(self.id, level, nparts, &id), "dart_team_split_locality");
-  return Team(std::make_shared<detail::TeamState>(id, state_));
+  return keep_part(Team(std::make_shared<detail::TeamState>(id, state_)));
+}
+
+Team &Team::locality_split(dart_locality_scope_t scope, std::size_t nparts) const {
+  // DART's scope values grow with depth; DASH's finer ones lie in between.
+  using Scope = util::Locality::Scope;
+  if (scope < DART_LOCALITY_SCOPE_GLOBAL)
+    throw std::invalid_argument("dash::Team::locality_split: undefined scope");
+  Scope s = scope < DART_LOCALITY_SCOPE_NODE ? Scope::Global
+            : scope < DART_LOCALITY_SCOPE_NUMA
+                ? (scope == DART_LOCALITY_SCOPE_NODE ? Scope::Node : Scope::Module)
+            : scope < DART_LOCALITY_SCOPE_UNIT ? Scope::NUMA
+                                               : Scope::Unit;
+  return locality_split(s, nparts);
+}
+
+namespace detail {
+// The part each team's last split returned (DASH returns references):
+// replaced at the team's next split, dropped at dash::finalize.
+std::mutex parts_mutex;
+std::map<const TeamState *, Team> kept_parts;
+void release_kept_parts() {
+  std::map<const TeamState *, Team> parts;
+  {
+    std::lock_guard<std::mutex> lock(parts_mutex);
+    parts.swap(kept_parts);
+  }
+}
+}  // namespace detail
+
+Team &Team::keep_part(Team part) const {
+  std::lock_guard<std::mutex> lock(detail::parts_mutex);
+  Team &slot = detail::kept_parts[state_.get()];
+  slot = std::move(part);
+  return slot;
 }
 
 std::size_t Team::num_domains(util::Locality::Scope scope) const {

@@ -8,6 +8,7 @@
 #define DART_LOCALITY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "types.h"
 
@@ -15,12 +16,15 @@
 extern "C" {
 #endif
 
-/** Levels of locality, from the whole run down to one unit. */
+/** Levels of locality, from the whole run down to one unit. The values
+ * grow with depth (a finer scope compares greater) and leave room between
+ * them for DASH's finer scopes (<dash/dart/if/dart_types.h>). */
 typedef enum {
-  DART_LOCALITY_SCOPE_GLOBAL = 0, /**< all units: one domain */
-  DART_LOCALITY_SCOPE_NODE = 1,   /**< units sharing memory: a node, or a virtual node */
-  DART_LOCALITY_SCOPE_NUMA = 2,   /**< units of one node whose CPU is in one NUMA domain */
-  DART_LOCALITY_SCOPE_UNIT = 3    /**< each unit alone */
+  DART_LOCALITY_SCOPE_UNDEFINED = -1, /**< no scope: rejected by every call */
+  DART_LOCALITY_SCOPE_GLOBAL = 0,     /**< all units: one domain */
+  DART_LOCALITY_SCOPE_NODE = 100,     /**< units sharing memory: a node, or a virtual node */
+  DART_LOCALITY_SCOPE_NUMA = 300,     /**< units of one node whose CPU is in one NUMA domain */
+  DART_LOCALITY_SCOPE_UNIT = 400      /**< each unit alone */
 } dart_locality_scope_t;
 
 /**
@@ -39,6 +43,37 @@ dart_ret_t dart_unit_node(dart_team_t team, dart_unit_t unit, size_t *node);
  * -bind-to numa) for a stable answer. Threads: any (the calling thread's CPU).
  */
 dart_ret_t dart_unit_numa(int *numa);
+
+/** Longest host name in dart_unit_place_t, with its terminating zero. */
+#define DART_HOST_NAME_MAX 64
+
+/**
+ * Where a unit runs and what its machine offers, as seen by the unit at
+ * dart_init (hwloc). Unknown numbers are -1.
+ */
+typedef struct {
+  /** The unit's node: the host name; virtual node k of a host (with
+   * DART_UNITS_PER_NODE) is "<host>:vnode<k>". */
+  char host[DART_HOST_NAME_MAX];
+  int32_t node;             /**< as dart_unit_node */
+  int32_t numa;             /**< NUMA domain (OS number) of its CPU */
+  int32_t cpu;              /**< CPU (OS number) it ran on */
+  int32_t core;             /**< core (OS number) of that CPU */
+  int32_t bound_cores;      /**< cores it is bound to (all cores if unbound) */
+  int32_t threads_per_core; /**< hardware threads of a core */
+  int32_t host_cores;       /**< cores of the machine */
+  int32_t host_numa;        /**< NUMA domains of the machine */
+  int32_t cache_line;       /**< L1 data cache line in bytes */
+  int64_t cache_size[3];    /**< L1 data, L2, L3 cache of its core in bytes */
+  int64_t host_memory;      /**< memory of the machine in bytes */
+} dart_unit_place_t;
+
+/**
+ * Where unit `unit` (relative to team) runs (see dart_unit_place_t),
+ * gathered from every unit at dart_init. Local, O(1). DART_ERR_INVAL for an
+ * unknown team, a unit out of range or a NULL place. Threads: any.
+ */
+dart_ret_t dart_unit_place(dart_team_t team, dart_unit_t unit, dart_unit_place_t *place);
 
 /**
  * The locality domains of `scope` among the team's units: *count domains,

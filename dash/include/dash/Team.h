@@ -58,7 +58,12 @@ class Team {
   /// differ by at most one; with more parts than units the last ones are
   /// empty) and returns the one the calling unit belongs to. Collective
   /// over this team. Throws std::invalid_argument if nparts is 0.
-  Team split(std::size_t nparts) const;
+  ///
+  /// As in DASH, the result is a reference to a handle this team keeps (so
+  /// `auto &part = team.split(2);` works): the part lives at least until
+  /// this team is split again or dash::finalize; copy the handle to keep it
+  /// longer.
+  Team &split(std::size_t nparts) const;
 
   /// Splits the team along locality domains of `scope` (nodes, NUMA
   /// domains, units; see dash/util/Locality.h): the domains, in order of
@@ -67,7 +72,11 @@ class Team {
   /// returned. With Scope::Node and nparts = the number of nodes: one team
   /// per node. Collective over this team. Throws std::invalid_argument if
   /// nparts is 0 or more than the team's domains of that scope.
-  Team locality_split(util::Locality::Scope scope, std::size_t nparts) const;
+  /// The result is kept as split's is.
+  Team &locality_split(util::Locality::Scope scope, std::size_t nparts) const;
+  /// The same with a DART scope (DASH's form); DASH's finer scopes
+  /// (<dash/dart/if/dart_types.h>) mean the nearest level DART knows.
+  Team &locality_split(dart_locality_scope_t scope, std::size_t nparts) const;
   /// The number of locality domains of `scope` among the team's units.
   /// Collective.
   std::size_t num_domains(util::Locality::Scope scope) const;
@@ -102,6 +111,7 @@ class Team {
 
  private:
   explicit Team(std::shared_ptr<detail::TeamState> state) : state_(std::move(state)) {}
+  Team &keep_part(Team part) const;
   const detail::TeamState &state() const;
   friend void init(int *, char ***, dart_thread_support_level_t);
   friend void finalize();
