@@ -333,8 +333,8 @@ class Pattern {
   LocalIndex local_index(const coords_type &gcoords) const { return local(gcoords); }
   /// Returns the local index of `gcoords` in its owner's memory.
   size_type at(const coords_type &gcoords) const { return local(gcoords).index; }
-  /// Returns the index of the global block containing `gcoords` (row-major
-  /// over blockspec()).
+  /// Returns the index of the global block containing `gcoords` (in
+  /// memory_order() over blockspec()).
   size_type block_at(const coords_type &gcoords) const {
     coords_type bcoords;
     for (std::size_t d = 0; d < N; ++d) bcoords[d] = dims_[d].block_of(gcoords[d]);
@@ -343,23 +343,23 @@ class Pattern {
 
   /// DASH's coordinates are signed (std::array<index_type, N>): unit_at,
   /// at, block_at and global take those as well.
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   team_unit_t unit_at(const std::array<I, N> &gcoords) const {
     return unit_at(unsigned_coords(gcoords));
   }
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   size_type at(const std::array<I, N> &gcoords) const {
     return at(unsigned_coords(gcoords));
   }
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   size_type block_at(const std::array<I, N> &gcoords) const {
     return block_at(unsigned_coords(gcoords));
   }
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   std::array<I, N> global(unit_type unit, const std::array<I, N> &lcoords) const {
     return signed_coords<I>(global(unit, unsigned_coords(lcoords)));
   }
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   std::array<I, N> global(const std::array<I, N> &lcoords) const {
     return signed_coords<I>(global(unsigned_coords(lcoords)));
   }

@@ -88,7 +88,7 @@ class TilePlacementPattern {
   unit_type owner(size_type gindex) const { return owner(coords(gindex)); }
   team_unit_t unit_at(const coords_type &gcoords) const { return team_unit_t(owner(gcoords)); }
   team_unit_t unit_at(size_type gindex) const { return team_unit_t(owner(gindex)); }
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   team_unit_t unit_at(const std::array<I, N> &gcoords) const {
     return unit_at(unsigned_coords(gcoords));
   }
@@ -108,7 +108,7 @@ class TilePlacementPattern {
   LocalIndex local_index(const coords_type &gcoords) const { return local(gcoords); }
   /// Local index of `gcoords` in its owner's memory.
   size_type at(const coords_type &gcoords) const { return local(gcoords).index; }
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   size_type at(const std::array<I, N> &gcoords) const {
     return at(unsigned_coords(gcoords));
   }
@@ -139,7 +139,7 @@ class TilePlacementPattern {
     for (std::size_t d = 0; d < N; ++d) gcoords[d] = bc[d] * block_[d] + lcoords[d] % block_[d];
     return gcoords;
   }
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   std::array<I, N> global(unit_type unit, const std::array<I, N> &lcoords) const {
     coords_type g = global(unit, unsigned_coords(lcoords));
     std::array<I, N> r;
@@ -209,7 +209,7 @@ class TilePlacementPattern {
   size_type block_at(const coords_type &gcoords) const {
     return linear_index<Arrangement>(block_coords(gcoords), nblocks_);
   }
-  template <typename I, typename = std::enable_if_t<std::is_signed_v<I>>>
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   size_type block_at(const std::array<I, N> &gcoords) const {
     return block_at(unsigned_coords(gcoords));
   }
