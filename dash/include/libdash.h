@@ -30,6 +30,8 @@
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/MakePattern.h>
 #include <dash/pattern/pattern.h>
+#include <dash/pattern/SeqTilePattern.h>
+#include <dash/pattern/ShiftTilePattern.h>
 #include <dash/pattern/size_spec.h>
 #include <dash/pattern/team_spec.h>
 

@@ -39,8 +39,9 @@ using default_extent_t = std::size_t;
 /// Unsigned size type.
 using default_size_t = std::size_t;
 
-/// DASH's local storage order of a pattern's elements (or tiles). Only
-/// ROW_MAJOR is provided: the patterns reject COL_MAJOR at compile time.
+/// DASH's order of a pattern's elements: of global indices, local storage
+/// (also of tiles) and blocks. ROW_MAJOR: the last dimension varies
+/// fastest; COL_MAJOR: the first one does.
 enum MemArrange { MEM_ARRANGE_UNDEFINED = 0, ROW_MAJOR, COL_MAJOR };
 
 /// The scope a unit id is relative to: a team, or Team::All().

@@ -64,13 +64,11 @@ struct pattern_layout_properties {
   static constexpr bool has(pattern_layout_tag::type t) { return ((Tags == t) || ...); }
 };
 
-/// A pattern with the given properties for `sizespec` over the units of
-/// `teamspec` (of `team`). Throws like the Pattern constructors.
-template <typename Partitioning = pattern_partitioning_properties<>,
-          typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
-          std::size_t N, typename SizeT, typename IndexT>
-Pattern<N> make_pattern(const SizeSpec<N, SizeT> &sizespec, const TeamSpec<N, IndexT> &teamspec,
-                        const Team &team = Team::All()) {
+namespace detail {
+// The distributions make_pattern chooses (see make_pattern).
+template <typename Mapping, typename Layout, std::size_t N, typename SizeT, typename IndexT>
+DistributionSpec<N> make_pattern_dist(const SizeSpec<N, SizeT> &sizespec,
+                                      const TeamSpec<N, IndexT> &teamspec) {
   constexpr bool tiled = Layout::has(pattern_layout_tag::blocked);
   constexpr bool multiple = Mapping::has(pattern_mapping_tag::multiple);
   std::array<Distribution, N> dists;
@@ -84,8 +82,27 @@ Pattern<N> make_pattern(const SizeSpec<N, SizeT> &sizespec, const TeamSpec<N, In
       dists[d] = tiled ? TILE(block) : BLOCKCYCLIC(block);
   }
   auto spec = [&dists](auto... d) { return DistributionSpec<N>(dists[d]...); };
-  DistributionSpec<N> dist = std::apply(spec, detail::dim_indices<N>());
-  return Pattern<N>(sizespec.extents(), dist, TeamSpec<N>(teamspec), team);
+  return std::apply(spec, dim_indices<N>());
+}
+}  // namespace detail
+
+/// A pattern with the given properties for `sizespec` over the units of
+/// `teamspec`, of `team` if given (else for the teamspec's units, bound to
+/// a container's team when used). Throws like the Pattern constructors.
+template <typename Partitioning = pattern_partitioning_properties<>,
+          typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
+          std::size_t N, typename SizeT, typename IndexT>
+Pattern<N> make_pattern(const SizeSpec<N, SizeT> &sizespec, const TeamSpec<N, IndexT> &teamspec) {
+  return Pattern<N>(sizespec.extents(), detail::make_pattern_dist<Mapping, Layout>(sizespec, teamspec),
+                    TeamSpec<N>(teamspec));
+}
+template <typename Partitioning = pattern_partitioning_properties<>,
+          typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
+          std::size_t N, typename SizeT, typename IndexT>
+Pattern<N> make_pattern(const SizeSpec<N, SizeT> &sizespec, const TeamSpec<N, IndexT> &teamspec,
+                        const Team &team) {
+  return Pattern<N>(sizespec.extents(), detail::make_pattern_dist<Mapping, Layout>(sizespec, teamspec),
+                    TeamSpec<N>(teamspec), team);
 }
 
 }  // namespace dash

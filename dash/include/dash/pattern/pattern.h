@@ -6,7 +6,12 @@
 // runtime: the unit grid is a TeamSpec and the team size a plain number.
 //
 // Global order is row-major over the global coordinates (the linear global
-// index); it is also the order of global iterators.
+// index); it is also the order of global iterators. Pattern<N, COL_MAJOR>
+// (DASH's memory arrangement) orders everything column-major instead (the
+// first dimension varies fastest): global indices, local storage (also
+// tiles and the elements inside a tile) and block indices. The unit grid
+// (TeamSpec) stays row-major, as in DASH. Containers take ROW_MAJOR
+// patterns only.
 //
 // Ownership: along dimension d the extent is cut into blocks (see
 // Distribution) and block g goes to unit coordinate g % teamspec.extent(d).
@@ -16,7 +21,8 @@
 // [0, local_size(unit)).
 //
 // Local layout (local index of local coordinates):
-//  - no TILE dimension: row-major over the unit's local extents.
+//  - no TILE dimension: row-major (COL_MAJOR: column-major) over the unit's
+//    local extents.
 //  - any TILE dimension: tile by tile. A tile is one of the unit's blocks:
 //    along each dimension b elements for TILE(b) and BLOCKCYCLIC(b), the
 //    BLOCKED block size, or the whole extent for NONE; tiles at the upper
@@ -25,6 +31,11 @@
 //    and row-major inside. Example: 5 x 5 elements, (TILE(2), TILE(2)), one
 //    unit: tile (0,0) at local 0..3, (0,1) at 4..7, (0,2) (2 x 1) at 8..9,
 //    (1,0) at 10..13, ..., (2,1) (1 x 2) at 22..23, (2,2) (1 x 1) at 24.
+//
+// Construction as in DASH, from extents, distributions, TeamSpec and Team
+// in any order (see pattern/arguments.h):
+//
+//   dash::Pattern<2> p(rows, cols, dash::BLOCKED, dash::CYCLIC, teamspec);
 //
 // Every mapping is O(N) arithmetic, with no per-element tables. The mappings
 // expect valid arguments; their *_at variants, the local size and block
@@ -45,6 +56,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <dash/pattern/arguments.h>
+#include <dash/pattern/cartesian.h>
 #include <dash/pattern/dim_mapping.h>
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/size_spec.h>
@@ -101,14 +114,18 @@ struct Block {
 template <std::size_t N>
 using ViewSpec = Block<N>;
 
-/// DASH's template arguments are accepted: Pattern<1, ROW_MAJOR, long> is
-/// Pattern<1> (default_index_t is long); COL_MAJOR storage is not provided.
+/// DASH's template arguments: Pattern<1, ROW_MAJOR, long> is Pattern<1>
+/// (default_index_t is long); Pattern<N, COL_MAJOR> orders column-major.
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
 class Pattern {
   static_assert(N >= 1, "dash::Pattern needs at least one dimension");
-  static_assert(Arrangement == ROW_MAJOR, "dash::Pattern: only ROW_MAJOR storage is provided");
+  static_assert(Arrangement == ROW_MAJOR || Arrangement == COL_MAJOR,
+                "dash::Pattern: ROW_MAJOR or COL_MAJOR");
 
  public:
+  /// DASH's name of the pattern type (file names of the visualizer).
+  static constexpr const char *PatternName = "BlockPattern";
+
   using size_type = std::size_t;
   using index_type = std::ptrdiff_t;  // dash::default_index_t
   using unit_type = std::size_t;
@@ -153,7 +170,8 @@ class Pattern {
     // to the end of their block along run_dim_: the innermost dimension whose
     // local and global coordinates may differ (if tiled: that has more than
     // one tile). The dimensions inside it hold run_chunk_ elements.
-    for (std::size_t d = N; d-- > 0 && run_dim_ == N;) {
+    for (std::size_t k = N; k-- > 0 && run_dim_ == N;) {
+      std::size_t d = detail::dim_by_order<Arrangement, N>(k);
       bool whole = tiled_ ? dims_[d].nblocks == 1 : dims_[d].is_whole();
       if (whole)
         run_chunk_ *= extents[d];
@@ -185,6 +203,18 @@ class Pattern {
     team_ = team;
   }
 
+  /// As DASH's variadic constructor: the N extents, then in any order N
+  /// Distributions or one DistributionSpec (default: BLOCKED in the first
+  /// dimension), optionally a TeamSpec and a Team (see pattern/arguments.h):
+  /// Pattern<2>(rows, cols, BLOCKED, CYCLIC, teamspec). Without a TeamSpec
+  /// the units of the team (default: all units) go along the distributed
+  /// dimensions, balanced; with a TeamSpec but no Team the pattern is for
+  /// the teamspec's units (bound to a container's team when used).
+  /// Throws like the constructors above.
+  template <typename... Args, typename = std::enable_if_t<detail::is_pattern_arguments_v<N, Args...>>>
+  explicit Pattern(size_type extent0, const Args &...args)
+      : Pattern(detail::PatternArguments<N>(extent0, args...)) {}
+
   /// 1-D, as in DASH: `n` elements distributed by `dist` over all units
   /// (the runtime must be running).
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
@@ -208,6 +238,8 @@ class Pattern {
 
   /// Returns the number of dimensions.
   static constexpr std::size_t ndim() { return N; }
+  /// Returns the order of global indices, local storage and blocks.
+  static constexpr MemArrange memory_order() { return Arrangement; }
   /// Returns the total number of elements.
   size_type size() const { return size_; }
   /// Returns the global extents.
@@ -301,12 +333,35 @@ class Pattern {
   LocalIndex local_index(const coords_type &gcoords) const { return local(gcoords); }
   /// Returns the local index of `gcoords` in its owner's memory.
   size_type at(const coords_type &gcoords) const { return local(gcoords).index; }
-  /// Returns the index of the global block containing `gcoords` (row-major
-  /// over blockspec()).
+  /// Returns the index of the global block containing `gcoords` (in
+  /// memory_order() over blockspec()).
   size_type block_at(const coords_type &gcoords) const {
-    size_type b = 0;
-    for (std::size_t d = 0; d < N; ++d) b = b * dims_[d].nblocks + dims_[d].block_of(gcoords[d]);
-    return b;
+    coords_type bcoords;
+    for (std::size_t d = 0; d < N; ++d) bcoords[d] = dims_[d].block_of(gcoords[d]);
+    return detail::linear_index<Arrangement>(bcoords, blockspec().extents());
+  }
+
+  /// DASH's coordinates are signed (std::array<index_type, N>): unit_at,
+  /// at, block_at and global take those as well.
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
+  team_unit_t unit_at(const std::array<I, N> &gcoords) const {
+    return unit_at(unsigned_coords(gcoords));
+  }
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
+  size_type at(const std::array<I, N> &gcoords) const {
+    return at(unsigned_coords(gcoords));
+  }
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
+  size_type block_at(const std::array<I, N> &gcoords) const {
+    return block_at(unsigned_coords(gcoords));
+  }
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
+  std::array<I, N> global(unit_type unit, const std::array<I, N> &lcoords) const {
+    return signed_coords<I>(global(unit, unsigned_coords(lcoords)));
+  }
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
+  std::array<I, N> global(const std::array<I, N> &lcoords) const {
+    return signed_coords<I>(global(unsigned_coords(lcoords)));
   }
 
   /// Patterns are equal if they map every element identically.
@@ -316,23 +371,14 @@ class Pattern {
   }
   bool operator!=(const Pattern &other) const { return !(*this == other); }
 
-  // ---- global index <-> global coordinates (row-major) ----
+  // ---- global index <-> global coordinates (memory_order()) ----
 
   /// Returns the global coordinates of linear global index `gindex`.
-  coords_type coords(size_type gindex) const {
-    coords_type gcoords;
-    for (std::size_t d = N; d-- > 0;) {
-      gcoords[d] = gindex % extents_[d];
-      gindex /= extents_[d];
-    }
-    return gcoords;
-  }
+  coords_type coords(size_type gindex) const { return detail::linear_coords<Arrangement>(gindex, extents_); }
 
   /// Returns the linear global index of global coordinates `gcoords`.
   size_type global_index(const coords_type &gcoords) const {
-    size_type gindex = 0;
-    for (std::size_t d = 0; d < N; ++d) gindex = gindex * extents_[d] + gcoords[d];
-    return gindex;
+    return detail::linear_index<Arrangement>(gcoords, extents_);
   }
 
   // ---- global -> local ----
@@ -427,28 +473,21 @@ class Pattern {
   coords_type local_coords(unit_type unit, size_type lindex) const {
     coords_type ucoords = teamspec_.coords(unit), lcoords;
     extents_type lextents = local_extents_of(ucoords);
-    if (!tiled_) {
-      for (std::size_t d = N; d-- > 0;) {
-        lcoords[d] = lindex % lextents[d];
-        lindex /= lextents[d];
-      }
-      return lcoords;
-    }
+    if (!tiled_) return detail::linear_coords<Arrangement>(lindex, lextents);
     // Inverse of offset(): find the tile dimension by dimension, then the
     // position inside it.
-    extents_type inner = suffix_products(lextents), tile;
+    extents_type inner = inner_products(lextents), tile;
     size_type outer = 1;
-    for (std::size_t d = 0; d < N; ++d) {
-      size_type b = dims_[d].block, slab = outer * b * inner[d], k = lindex / slab;
-      lindex -= k * slab;
-      lcoords[d] = k * b;
-      tile[d] = std::min(b, lextents[d] - k * b);
+    for (std::size_t k = 0; k < N; ++k) {
+      std::size_t d = detail::dim_by_order<Arrangement, N>(k);
+      size_type b = dims_[d].block, slab = outer * b * inner[d], t = lindex / slab;
+      lindex -= t * slab;
+      lcoords[d] = t * b;
+      tile[d] = std::min(b, lextents[d] - t * b);
       outer *= tile[d];
     }
-    for (std::size_t d = N; d-- > 0;) {
-      lcoords[d] += lindex % tile[d];
-      lindex /= tile[d];
-    }
+    coords_type in_tile = detail::linear_coords<Arrangement>(lindex, tile);
+    for (std::size_t d = 0; d < N; ++d) lcoords[d] += in_tile[d];
     return lcoords;
   }
 
@@ -476,29 +515,29 @@ class Pattern {
 
   // ---- blocks ----
 
-  /// Returns the number of blocks along each dimension of the global block grid.
-  extents_type blockspec() const {
+  /// Returns the global block grid: the number of blocks along each
+  /// dimension, ordered as memory_order() (DASH's blockspec).
+  CartesianIndexSpace<N, Arrangement> blockspec() const {
     extents_type nblocks;
     for (std::size_t d = 0; d < N; ++d) nblocks[d] = dims_[d].nblocks;
-    return nblocks;
+    return CartesianIndexSpace<N, Arrangement>(nblocks);
   }
 
   /// Returns the total number of blocks.
-  size_type nblocks() const { return product(blockspec()); }
+  size_type nblocks() const { return blockspec().size(); }
 
-  /// Returns block `gblock` of the global block grid (row-major); throws
-  /// std::out_of_range unless gblock < nblocks().
+  /// Returns block `gblock` of the global block grid (in memory_order());
+  /// throws std::out_of_range unless gblock < nblocks().
   Block<N> block(size_type gblock) const {
     size_type n = nblocks();
     if (gblock >= n)
       throw std::out_of_range("dash::Pattern::block: block " + std::to_string(gblock) + " not in [0, " +
                               std::to_string(n) + ")");
+    coords_type bcoords = detail::linear_coords<Arrangement>(gblock, blockspec().extents());
     Block<N> blk;
-    for (std::size_t d = N; d-- > 0;) {
-      size_type g = gblock % dims_[d].nblocks;
-      gblock /= dims_[d].nblocks;
-      blk.offsets[d] = dims_[d].block_start(g);
-      blk.extents[d] = dims_[d].block_extent(g);
+    for (std::size_t d = 0; d < N; ++d) {
+      blk.offsets[d] = dims_[d].block_start(bcoords[d]);
+      blk.extents[d] = dims_[d].block_extent(bcoords[d]);
     }
     return blk;
   }
@@ -518,8 +557,8 @@ class Pattern {
   /// unless unit < nunits().
   size_type local_nblocks(unit_type unit) const { return product(local_blockspec(unit)); }
 
-  /// Returns block `lblock` of `unit`, counted row-major in its local block
-  /// grid (the storage order of tiles); throws std::out_of_range unless
+  /// Returns block `lblock` of `unit`, counted in memory_order() in its local
+  /// block grid (the storage order of tiles); throws std::out_of_range unless
   /// unit < nunits() and lblock < local_nblocks(unit).
   Block<N> local_block(unit_type unit, size_type lblock) const {
     extents_type nblocks = local_blockspec(unit);
@@ -528,10 +567,10 @@ class Pattern {
       throw std::out_of_range("dash::Pattern::local_block: block " + std::to_string(lblock) + " of unit " +
                               std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
     coords_type ucoords = teamspec_.coords(unit);
+    coords_type lbcoords = detail::linear_coords<Arrangement>(lblock, nblocks);
     Block<N> blk;
-    for (std::size_t d = N; d-- > 0;) {
-      size_type g = lblock % nblocks[d] * dims_[d].units + ucoords[d];
-      lblock /= nblocks[d];
+    for (std::size_t d = 0; d < N; ++d) {
+      size_type g = lbcoords[d] * dims_[d].units + ucoords[d];
       blk.offsets[d] = dims_[d].block_start(g);
       blk.extents[d] = dims_[d].block_extent(g);
     }
@@ -574,17 +613,38 @@ class Pattern {
   }
 
  private:
+  explicit Pattern(const detail::PatternArguments<N> &args)
+      : Pattern(args.extents, args.dist, args.teamspec,
+                args.team ? args.team->size() : args.teamspec.size()) {
+    if (args.team) team_ = *args.team;
+  }
+
+  template <typename I>
+  static coords_type unsigned_coords(const std::array<I, N> &c) {
+    coords_type r;
+    for (std::size_t d = 0; d < N; ++d) r[d] = static_cast<size_type>(c[d]);
+    return r;
+  }
+  template <typename I>
+  static std::array<I, N> signed_coords(const coords_type &c) {
+    std::array<I, N> r;
+    for (std::size_t d = 0; d < N; ++d) r[d] = static_cast<I>(c[d]);
+    return r;
+  }
+
   static size_type product(const extents_type &extents) {
     size_type n = 1;
     for (size_type extent : extents) n *= extent;
     return n;
   }
 
-  // result[d] = product of extents[d+1 .. N-1].
-  static extents_type suffix_products(const extents_type &extents) {
+  // result[d] = product of the extents of the dimensions faster than d in
+  // memory_order().
+  static extents_type inner_products(const extents_type &extents) {
     extents_type result;
     size_type n = 1;
-    for (std::size_t d = N; d-- > 0;) {
+    for (std::size_t k = N; k-- > 0;) {
+      std::size_t d = detail::dim_by_order<Arrangement, N>(k);
       result[d] = n;
       n *= extents[d];
     }
@@ -618,20 +678,17 @@ class Pattern {
   // Local index of local coordinates `lcoords` of the unit at `ucoords`.
   size_type offset(const coords_type &ucoords, const coords_type &lcoords) const {
     extents_type lextents = local_extents_of(ucoords);
-    size_type index = 0;
-    if (!tiled_) {
-      for (std::size_t d = 0; d < N; ++d) index = index * lextents[d] + lcoords[d];
-      return index;
-    }
-    // Tiles before ours in row-major tile order: along each dimension d, the
-    // k[d] full tile slabs before ours, spanning the extents of our tile in
-    // the dimensions before d and the whole local extents after d. Then
-    // the row-major position inside our tile.
-    extents_type inner = suffix_products(lextents);
-    size_type outer = 1, in_tile = 0;
-    for (std::size_t d = 0; d < N; ++d) {
-      size_type b = dims_[d].block, k = lcoords[d] / b, tile = std::min(b, lextents[d] - k * b);
-      index += outer * k * b * inner[d];
+    if (!tiled_) return detail::linear_index<Arrangement>(lcoords, lextents);
+    // Tiles before ours in tile order: along each dimension d (slowest
+    // first), the t full tile slabs before ours, spanning the extents of
+    // our tile in the slower dimensions and the whole local extents in the
+    // faster ones. Then the position inside our tile.
+    extents_type inner = inner_products(lextents);
+    size_type index = 0, outer = 1, in_tile = 0;
+    for (std::size_t k = 0; k < N; ++k) {
+      std::size_t d = detail::dim_by_order<Arrangement, N>(k);
+      size_type b = dims_[d].block, t = lcoords[d] / b, tile = std::min(b, lextents[d] - t * b);
+      index += outer * t * b * inner[d];
       outer *= tile;
       in_tile = in_tile * tile + lcoords[d] % b;
     }
@@ -661,12 +718,12 @@ class Pattern {
 // DASH's names for the patterns that Pattern<N> is: TilePattern (tiles
 // stored contiguously: give TILE distributions) and CSRPattern (1-D with
 // irregular local sizes: the constructor from local sizes). DASH's
-// template arguments are accepted; COL_MAJOR storage is not provided (a
-// compile-time error).
+// template arguments are accepted; the index type is always
+// default_index_t.
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
-using TilePattern = std::enable_if_t<Arrangement == ROW_MAJOR, Pattern<N>>;
+using TilePattern = Pattern<N, Arrangement>;
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
-using CSRPattern = std::enable_if_t<Arrangement == ROW_MAJOR && N == 1, Pattern<N>>;
+using CSRPattern = std::enable_if_t<N == 1, Pattern<N, Arrangement>>;
 
 }  // namespace dash
 

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include <dash/pattern/cartesian.h>
 #include <dash/pattern/distribution.h>
 
 namespace dash {
@@ -100,21 +101,38 @@ class TeamSpec {
     return n;
   }
 
+  /// Returns the number of dimensions with more than one unit (at least 1).
+  std::size_t rank() const { return CartesianIndexSpace<N>(extents_).rank(); }
+
   /// Returns the unit id at grid coordinates `coords` (unchecked).
   size_type unit(const coords_type &coords) const {
-    size_type unit = 0;
-    for (std::size_t d = 0; d < N; ++d) unit = unit * extents_[d] + coords[d];
-    return unit;
+    return detail::linear_index<ROW_MAJOR>(coords, extents_);
   }
 
   /// Returns the grid coordinates of unit id `unit` (unchecked).
-  coords_type coords(size_type unit) const {
-    coords_type coords;
-    for (std::size_t d = N; d-- > 0;) {
-      coords[d] = unit % extents_[d];
-      unit /= extents_[d];
-    }
-    return coords;
+  coords_type coords(size_type unit) const { return detail::linear_coords<ROW_MAJOR>(unit, extents_); }
+
+  /// DASH's names: the unit id at grid coordinates given as an array or
+  /// one per dimension (ts.at(1, 2)), as a signed index (unchecked).
+  template <typename C, typename = std::enable_if_t<std::is_integral_v<C>>>
+  IndexType at(const std::array<C, N> &coords) const {
+    return static_cast<IndexType>(detail::linear_index<ROW_MAJOR>(coords, extents_));
+  }
+  template <typename... Cs,
+            typename = std::enable_if_t<sizeof...(Cs) == N && (std::is_integral_v<Cs> && ...)>>
+  IndexType at(Cs... coords) const {
+    return at(std::array<IndexType, N>{{static_cast<IndexType>(coords)...}});
+  }
+  /// DASH's names: the grid coordinate of unit `unit` along the first,
+  /// second and third dimension (unchecked).
+  size_type x(size_type unit) const { return coords(unit)[0]; }
+  template <std::size_t M = N, typename = std::enable_if_t<(M > 1)>>
+  size_type y(size_type unit) const {
+    return coords(unit)[1];
+  }
+  template <std::size_t M = N, typename = std::enable_if_t<(M > 2)>>
+  size_type z(size_type unit) const {
+    return coords(unit)[2];
   }
 
   bool operator==(const TeamSpec &other) const { return extents_ == other.extents_; }
