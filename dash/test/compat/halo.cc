@@ -32,7 +32,8 @@ int main(int argc, char *argv[]) {
     const long size = 23, sweeps = 6;
     dash::TeamSpec<2> ts;
     ts.balance_extents();
-    Pattern_t pattern(dash::SizeSpec<2>(size, size), dash::DistributionSpec<2>(dash::BLOCKED, dash::BLOCKED), ts);
+    Pattern_t pattern(dash::SizeSpec<2>(size, size), dash::DistributionSpec<2>(dash::BLOCKED, dash::BLOCKED),
+                      ts);
     Array_t a(pattern), b(pattern);
     StencilSpec_t spec(StencilP_t(-1, 0), StencilP_t(1, 0), StencilP_t(0, -1), StencilP_t(0, 1));
     HaloWrapper_t ha(a, spec), hb(b, spec);
