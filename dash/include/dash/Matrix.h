@@ -4,7 +4,10 @@
 // NArray<T, N>: an N-dimensional distributed array of trivially copyable T
 // over a team, laid out by a Pattern<N> (default: BLOCKED in the first
 // dimension, NONE in the others). dash::Array<T> is NArray<T, 1> and
-// dash::Matrix<T> is NArray<T, 2>.
+// dash::Matrix<T> is NArray<T, 2>. DASH spells all three with an index
+// type and a pattern type as well (NArray<T, N, long, Pattern<N>>): those
+// are accepted and name the same type (Pattern<N> is the one pattern,
+// indices are index_type).
 //
 //   dash::Array<int> arr(100);                   // on Team::All()
 //   dash::fill(arr.begin(), arr.end(), 0);       // collective algorithm
@@ -55,6 +58,10 @@
 
 namespace dash {
 
+namespace detail {
+
+// The class behind dash::NArray (below), which adds DASH's template
+// parameters.
 template <typename T, std::size_t N>
 class NArray {
   static_assert(std::is_trivially_copyable_v<T>, "dash::NArray: the element type must be trivially copyable");
@@ -284,10 +291,12 @@ class NArray {
   std::unique_ptr<core_type> core_;
 };
 
-// DASH names its containers with the index type and the pattern type as
-// well: dash::Matrix<T, 2, long, dash::Pattern<2>> is accepted, and is the
-// same type as dash::Matrix<T> (dash::Pattern<N> is the one pattern;
-// indices are index_type).
+}  // namespace detail
+
+/// An N-dimensional distributed array; DASH's index and pattern type
+/// parameters name the same type.
+template <typename T, std::size_t N, typename IndexType = default_index_t, typename PatternType = Pattern<N>>
+using NArray = detail::NArray<T, N>;
 
 /// A distributed matrix (two-dimensional by default).
 template <typename T, std::size_t N = 2, typename IndexType = default_index_t,

@@ -2,19 +2,23 @@
 #define DASH_HALO_STENCILOPERATOR_H
 
 // StencilOperator: a stencil applied to the local block of a matrix with a
-// Halo, with DASH's names. `inner` iterates the elements whose stencil
-// points all lie in the local block (value_at reads local memory); `boundary`
-// iterates the rest of the block (value_at also reads the halo, so iterate
-// it after the exchange completed). Both in row-major order.
+// Halo, with DASH's names and DASH's iteration spaces. `inner` iterates the
+// elements whose stencil points all lie in the local block (value_at reads
+// local memory); `boundary` iterates the other elements whose stencil
+// points all exist (value_at also reads the halo, so iterate it after the
+// exchange completed). Both in row-major order. As in DASH, elements
+// within the stencil's reach of the global edge along a dimension with
+// BoundaryProp::NONE belong to neither (their stencil would leave the
+// global index space): a program computes them itself or leaves them.
 //
 //   for (auto it = op.inner.begin(); it != op.inner.end(); ++it)
 //     out[it.lpos()] = *it + it.value_at(0) + it.value_at(1);
 //
 // *it is the centre element, value_at(k) the value at stencil point k,
 // lpos() the centre's offset in the local block (into lbegin()), coords()
-// its local coordinates. In a dimension with BoundaryProp::NONE, value_at
-// of a point beyond the global index space throws std::out_of_range.
+// its local coordinates.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <vector>
@@ -102,16 +106,13 @@ class StencilOperator {
   /// `base`. Throws std::invalid_argument if the stencil reaches farther
   /// than the halo's widths.
   StencilOperator(const Halo<T, N> *halo, T *base, const StencilSpecT &spec)
-      : halo_(halo),
-        base_(base),
-        spec_(spec),
-        inner_boxes_{halo->inner()},
-        boundary_boxes_(halo->boundary()) {
+      : halo_(halo), base_(base), spec_(spec) {
     auto need = spec.widths();
     const auto &have = halo->widths();
     for (std::size_t d = 0; d < N; ++d)
       if (need.lo[d] > have.lo[d] || need.hi[d] > have.hi[d])
         throw std::invalid_argument("dash::halo::StencilOperator: the stencil reaches beyond the halo");
+    make_boxes(need);
     const auto &ext = halo->extents();
     strides_[N - 1] = 1;
     for (std::size_t d = N - 1; d-- > 0;) strides_[d] = strides_[d + 1] * ext[d + 1];
@@ -127,6 +128,42 @@ class StencilOperator {
   const StencilSpecT &stencil_spec() const { return spec_; }
 
  private:
+  // Per dimension, the elements whose stencil exists span [a, b) (all but
+  // `need` elements next to a side without halo) and the inner ones
+  // [il, ih) (all but `need` next to either side), a <= il <= ih <= b.
+  // Boundary: the valid box minus the inner box, as disjoint slabs.
+  void make_boxes(const HaloWidths<N> &need) {
+    const auto &ext = halo_->extents();
+    std::array<std::size_t, N> a, b, il, ih;
+    for (std::size_t d = 0; d < N; ++d) {
+      std::size_t lo = need.lo[d], hi = need.hi[d], e = ext[d];
+      a[d] = std::min(halo_->has_neighbor(d, -1) || lo == 0 ? 0 : lo, e);
+      b[d] = std::max(a[d], halo_->has_neighbor(d, +1) || hi == 0 ? e : e > hi ? e - hi : 0);
+      il[d] = std::clamp(lo, a[d], b[d]);
+      ih[d] = std::clamp(e > hi ? e - hi : 0, il[d], b[d]);
+    }
+    Block<N> middle;
+    for (std::size_t d = 0; d < N; ++d) {
+      middle.offsets[d] = il[d];
+      middle.extents[d] = ih[d] - il[d];
+    }
+    inner_boxes_.push_back(middle);
+    for (std::size_t d = 0; d < N; ++d)
+      for (int side = 0; side < 2; ++side) {
+        Block<N> box;
+        for (std::size_t e = 0; e < N; ++e) {
+          std::size_t from = e < d ? il[e] : a[e], to = e < d ? ih[e] : b[e];
+          if (e == d) {
+            from = side == 0 ? a[e] : ih[e];
+            to = side == 0 ? il[e] : b[e];
+          }
+          box.offsets[e] = from;
+          box.extents[e] = to - from;
+        }
+        if (box.size() > 0) boundary_boxes_.push_back(box);
+      }
+  }
+
   std::size_t index(const std::array<std::size_t, N> &c) const {
     std::size_t i = 0;
     for (std::size_t d = 0; d < N; ++d) i += c[d] * strides_[d];
