@@ -80,9 +80,11 @@ static inline int one_call(const dart_type_info_t *lt, const dart_type_info_t *r
 
 /* Validates types and the target range; resolves the target. *one: the
  * transfer is one MPI call (one_call). */
-static inline dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem, dart_datatype_t remote,
-                                 dart_datatype_t local, const char *fn, dart_target_t *t,
-                                 const dart_type_info_t **rt, const dart_type_info_t **lt, int *one) {
+static inline __attribute__((always_inline)) dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem,
+                                                                dart_datatype_t remote, dart_datatype_t local,
+                                                                const char *fn, dart_target_t *t,
+                                                                const dart_type_info_t **rt,
+                                                                const dart_type_info_t **lt, int *one) {
   DART_CHECK_INIT(fn);
   size_t span = 0, lspan = 0;
   if (__builtin_expect(remote == local && remote > DART_TYPE_UNDEFINED && remote <= DART_TYPE_LAST_BASIC,
