@@ -61,7 +61,7 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
   if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
   dart__fast.initialized = 1;
-  if ((ret = dart__segment_local_pool_init()) != DART_OK) {
+  if ((ret = dart__segment_local_pool_init(&dart__state.place, sizeof dart__state.place)) != DART_OK) {
     dart__fast.initialized = 0;
     goto fail;
   }
@@ -81,8 +81,6 @@ dart_ret_t dart_exit(void) {
   dart__rma_fini();
   free(dart__state.node_of);
   dart__state.node_of = NULL;
-  free(dart__state.place);
-  dart__state.place = NULL;
   dart__fast.initialized = 0;
   dart__state.exited = 1;
   if (dart__state.mpi_owned) MPI_Finalize();

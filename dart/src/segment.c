@@ -68,10 +68,22 @@ static dart_ret_t segment_add(dart_team_data_t *t, dart_chunk_t *c, uint64_t dis
 
 /* ---- Non-collective ---- */
 
-dart_ret_t dart__segment_local_pool_init(void) {
+dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
   dart_team_data_t *all = dart__state.all;
-  dart_ret_t r = dart__chunk_create(all, dart__state.config.local_pool_bytes, &local_pool);
+  /* The head takes the pool's first allocation, so it is at offset 0 on
+   * every unit (the allocator is deterministic), and dart_memalloc keeps
+   * all DART_LOCAL_POOL bytes. */
+  size_t reserved = (head_bytes + DART_ALLOC_ALIGN - 1) / DART_ALLOC_ALIGN * DART_ALLOC_ALIGN;
+  dart_ret_t r = dart__chunk_create(all, dart__state.config.local_pool_bytes + reserved, &local_pool);
   if (r != DART_OK) return r;
+  uint64_t off = 0;
+  if (reserved && (dart__alloc_get(&local_pool->alloc, reserved, &off) != 0 || off != 0))
+    return dart__error(DART_ERR_OTHER, "dart_init: no room for the unit's record in the local pool");
+  memcpy(local_pool->mine, head, head_bytes);
+  /* Visible to the MPI path (the window's passive epoch is open) and, after
+   * the barrier, to every unit. */
+  if (local_pool->win != MPI_WIN_NULL) DART_MPI(MPI_Win_sync(local_pool->win), "MPI_Win_sync");
+  DART_MPI(MPI_Barrier(all->comm), "MPI_Barrier");
   all->segs = calloc(64, sizeof *all->segs);
   if (!all->segs) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
   all->segs_cap = 64;

@@ -13,8 +13,11 @@ struct dart_segment {
   int registered; /* the chunk is user memory owned by this segment */
 };
 
-/* Creates the non-collective pool (segment 0 of DART_TEAM_ALL). */
-dart_ret_t dart__segment_local_pool_init(void);
+/* Creates the non-collective pool (segment 0 of DART_TEAM_ALL): its first
+ * head_bytes (rounded up to DART_ALLOC_ALIGN) hold a copy of `head` on every
+ * unit, at offset 0, readable by every unit (dart_get) when this returns;
+ * the DART_LOCAL_POOL bytes after them serve dart_memalloc. Collective. */
+dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes);
 
 /* Frees every segment and chunk of a team. Collective over the team. */
 dart_ret_t dart__segment_team_fini(dart_team_data_t *team);

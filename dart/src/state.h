@@ -17,8 +17,12 @@ typedef struct {
   dart_unit_t myid;
   int size;
   dart_config_t config;
-  int32_t *node_of;         /* [size] node id of every unit */
-  dart_unit_place_t *place; /* [size] where every unit runs (dart_unit_place) */
+  int32_t *node_of; /* [size] node id of every unit */
+  /* Where the calling unit runs. Other units' records are not kept here:
+   * each unit publishes its own at offset 0 of its local pool (segment 0 of
+   * DART_TEAM_ALL), where dart_unit_place reads them one-sidedly, so that a
+   * unit holds O(1) of them instead of O(units). */
+  dart_unit_place_t place;
   dart_team_data_t *all;
 } dart_state_t;
 
@@ -68,8 +72,8 @@ void dart__set_max_count(size_t n);
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);
 
-/* Computes node ids (real or virtual) of all units and gathers where each
- * runs; fills dart__state.node_of and .place. */
+/* Computes node ids (real or virtual) of all units and where the calling
+ * unit runs; fills dart__state.node_of and .place. */
 dart_ret_t dart__topology_init(MPI_Comm world);
 
 /* The calling unit's CPU, core, NUMA domain and machine (hwloc); host and

@@ -18,6 +18,8 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
   DART_MPI(MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, wrank, MPI_INFO_NULL, &shm),
            "MPI_Comm_split_type");
   MPI_Comm_rank(shm, &lrank);
+  int host_units = 1;
+  MPI_Comm_size(shm, &host_units);
   int leader = wrank;
   MPI_Bcast(&leader, 1, MPI_INT, 0, shm); /* lowest world rank names the real node */
   MPI_Comm_free(&shm);
@@ -59,14 +61,11 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
   }
   free(keys);
 
-  /* Where every unit runs: one allgather of fixed-size records. */
-  dart_unit_place_t me, *place = malloc(sizeof *place * (size_t)n);
-  if (!place) {
-    free(node_of);
-    return dart__error(DART_ERR_NOMEM, "dart_init: out of memory for the unit places");
-  }
+  /* Where this unit runs; dart_init publishes it in the local pool. */
+  dart_unit_place_t me;
   memset(&me, 0, sizeof me);
   dart__place_detect(&me);
+  me.host_units = host_units;
   char host[DART_HOST_NAME_MAX] = "";
   gethostname(host, sizeof host - 1);
   if (k)
@@ -74,13 +73,7 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
   else
     snprintf(me.host, sizeof me.host, "%s", host);
   me.node = node_of[wrank];
-  ret = MPI_Allgather(&me, (int)sizeof me, MPI_BYTE, place, (int)sizeof me, MPI_BYTE, world);
-  if (ret != MPI_SUCCESS) {
-    free(node_of);
-    free(place);
-    return dart__mpi_error(ret, "MPI_Allgather");
-  }
-  dart__state.place = place;
+  dart__state.place = me;
   dart__state.node_of = node_of;
   dart__state.config.num_nodes = (size_t)nnodes;
   dart__state.config.node_id = (size_t)node_of[wrank];

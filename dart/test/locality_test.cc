@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <dart/mpi.h>
 
 #include "dart_test.h"
@@ -133,7 +135,7 @@ TEST(Locality, SplitDealsConsecutiveDomainsIntoParts) {
 }
 
 TEST(Locality, PlacesOfEveryUnitMatchTheNodes) {
-  // Gathered at dart_init: the same table on every unit, relative to any team.
+  // The same record from every unit, relative to any team.
   int n = test_size(), me = test_myid();
   dart_unit_place_t mine;
   ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, me, &mine));
@@ -165,6 +167,74 @@ TEST(Locality, PlacesOfEveryUnitMatchTheNodes) {
   EXPECT_EQ(DART_ERR_INVAL, dart_unit_place(DART_TEAM_ALL, n, &p));
   EXPECT_EQ(DART_ERR_INVAL, dart_unit_place(DART_TEAM_ALL, 0, nullptr));
   EXPECT_EQ(DART_ERR_INVAL, dart_unit_place(12345, 0, &p));
+}
+
+TEST(Locality, EveryUnitReadsWhatEachUnitReportsForItself) {
+  // Each unit's record as it reports it, gathered here by MPI; then every
+  // unit reads every record one-sidedly (same node: shared memory; other
+  // virtual nodes: MPI), one by one, in bulk and through a sub-team.
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  int n = test_size(), me = test_myid();
+  dart_unit_place_t self;
+  ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, me, &self));
+  EXPECT_EQ(node_of(DART_TEAM_ALL, me), size_t(self.node));
+  EXPECT_GE(self.cpu, 0);
+  EXPECT_GE(self.numa, 0);
+  char host[DART_HOST_NAME_MAX] = "";
+  gethostname(host, sizeof host - 1);
+  std::string h = self.host, real = h.substr(0, h.rfind(":vnode"));
+  EXPECT_EQ(std::string(host).substr(0, 40), real.substr(0, 40));
+  EXPECT_EQ(cfg.units_per_node > 0, h.find(":vnode") != std::string::npos) << h;
+  MPI_Comm shm;
+  ASSERT_EQ(MPI_SUCCESS, MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL, &shm));
+  int on_host = 0;
+  MPI_Comm_size(shm, &on_host);
+  MPI_Comm_free(&shm);
+  EXPECT_EQ(on_host, self.host_units);
+
+  std::vector<dart_unit_place_t> reported(n), bulk(n);
+  ASSERT_EQ(MPI_SUCCESS, MPI_Allgather(&self, sizeof self, MPI_BYTE, reported.data(), sizeof self, MPI_BYTE,
+                                       MPI_COMM_WORLD));
+  for (int u = 0; u < n; u++) {
+    dart_unit_place_t p;
+    ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, u, &p));
+    const dart_unit_place_t &r = reported[u];
+    EXPECT_EQ(r.node, p.node) << "unit " << u;
+    EXPECT_EQ(r.numa, p.numa) << "unit " << u;
+    EXPECT_EQ(r.cpu, p.cpu) << "unit " << u;
+    EXPECT_STREQ(r.host, p.host) << "unit " << u;
+    EXPECT_EQ(0, memcmp(&r, &p, sizeof p)) << "unit " << u;
+    EXPECT_EQ(node_of(DART_TEAM_ALL, u), size_t(p.node)) << "unit " << u;
+  }
+  ASSERT_DART_OK(dart_unit_places(DART_TEAM_ALL, 0, n, bulk.data()));
+  EXPECT_EQ(0, memcmp(reported.data(), bulk.data(), sizeof bulk[0] * n));
+  if (n > 1) {  // a range not starting at 0
+    ASSERT_DART_OK(dart_unit_places(DART_TEAM_ALL, 1, n - 1, bulk.data()));
+    EXPECT_EQ(0, memcmp(&reported[1], bulk.data(), sizeof bulk[0] * (n - 1)));
+  }
+  // Team-relative: the upper half's units are absolute n/2 .. n-1.
+  dart_team_t half = DART_TEAM_NULL;
+  ASSERT_DART_OK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_UNIT, n > 1 ? 2 : 1, &half));
+  size_t hn = 0;
+  ASSERT_DART_OK(dart_team_size(half, &hn));
+  std::vector<dart_unit_place_t> team_places(hn);
+  ASSERT_DART_OK(dart_unit_places(half, 0, hn, team_places.data()));
+  for (size_t u = 0; u < hn; u++) {
+    dart_unit_t g = -1;
+    ASSERT_DART_OK(dart_team_unit_l2g(half, static_cast<dart_unit_t>(u), &g));
+    EXPECT_EQ(0, memcmp(&reported[g], &team_places[u], sizeof team_places[u])) << "team unit " << u;
+  }
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_places(half, 0, hn + 1, team_places.data()));
+  ASSERT_DART_OK(dart_team_destroy(&half));
+  // Bad ranges and pointers.
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_places(DART_TEAM_ALL, 0, n + 1, bulk.data()));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_places(DART_TEAM_ALL, -1, 1, bulk.data()));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_places(DART_TEAM_ALL, n, 1, bulk.data()));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_places(DART_TEAM_ALL, 0, 1, nullptr));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_places(12345, 0, 1, bulk.data()));
+  EXPECT_EQ(DART_ERR_INVAL, dart_unit_place(DART_TEAM_ALL, -1, &self));
+  ASSERT_DART_OK(dart_unit_places(DART_TEAM_ALL, n, 0, nullptr));  // empty: nothing to read
 }
 
 TEST(Locality, ErrorsAreTheSameOnEveryUnit) {

@@ -1,6 +1,7 @@
 // DASH's locality domain tree (<dash/dart/if/dart_locality.h>) on
-// dart_unit_node / dart_unit_place: each team's tree is made locally from
-// what dart_init gathered, on first use, and kept until dash::finalize.
+// dart_unit_node / dart_unit_places: each team's tree is made locally on
+// first use from the places of the team's units (read from them in one
+// batch: its members only, not the whole run), and kept until dash::finalize.
 #include <dash/dart/if/dart_locality.h>
 
 #include <algorithm>
@@ -276,29 +277,18 @@ int last_index(const char *tag) {
   return dot && dot[1] ? std::atoi(dot + 1) : -1;
 }
 
-std::string real_host(const char *host) {
-  std::string h = host;
-  std::size_t v = h.rfind(":vnode");
-  return v == std::string::npos ? h : h.substr(0, v);
-}
-
 // The team's tree, made on first use. Requires trees_mutex.
 TeamTree *team_tree(dart_team_t team) {
-  std::size_t n = 0, all = 0;
-  if (dart_team_size(team, &n) != DART_OK || dart_size(&all) != DART_OK) return nullptr;
+  std::size_t n = 0;
+  if (dart_team_size(team, &n) != DART_OK) return nullptr;
   auto it = trees.find(team);
   if (it != trees.end()) return &it->second;
 
-  std::vector<dart_unit_place_t> place(n), everyone(all);
+  std::vector<dart_unit_place_t> place(n);
   std::vector<dart_unit_t> global(n);
+  if (dart_unit_places(team, 0, n, place.data()) != DART_OK) return nullptr;
   for (std::size_t u = 0; u < n; ++u)
-    if (dart_unit_place(team, static_cast<dart_unit_t>(u), &place[u]) != DART_OK ||
-        dart_team_unit_l2g(team, static_cast<dart_unit_t>(u), &global[u]) != DART_OK)
-      return nullptr;
-  for (std::size_t u = 0; u < all; ++u)
-    if (dart_unit_place(DART_TEAM_ALL, static_cast<dart_unit_t>(u), &everyone[u]) != DART_OK) return nullptr;
-  std::map<std::string, int> units_on_host;  // over the whole run: cores are shared among them
-  for (const auto &p : everyone) units_on_host[real_host(p.host)]++;
+    if (dart_team_unit_l2g(team, static_cast<dart_unit_t>(u), &global[u]) != DART_OK) return nullptr;
 
   // Nodes in order of their lowest unit, NUMA domains likewise within a node.
   std::vector<int> nodes;
@@ -348,7 +338,8 @@ TeamTree *team_tree(dart_team_t team) {
         const dart_unit_place_t &p = place[u];
         Domain *core = make(DART_LOCALITY_SCOPE_CORE, child_tag(numa->domain_tag, static_cast<int>(k)), 4);
         std::snprintf(core->host, sizeof core->host, "%s", p.host);
-        int share = std::max(1, p.host_cores / std::max(1, units_on_host[real_host(p.host)]));
+        // The machine's cores are shared among all units on it (of the whole run).
+        int share = std::max(1, p.host_cores / std::max(1, p.host_units));
         core->num_cores = p.bound_cores > 0 && p.bound_cores < p.host_cores ? p.bound_cores : share;
         core->num_nodes = 1;
         core->shared_mem_bytes = numa->shared_mem_bytes;

@@ -63,17 +63,39 @@ typedef struct {
   int32_t threads_per_core; /**< hardware threads of a core */
   int32_t host_cores;       /**< cores of the machine */
   int32_t host_numa;        /**< NUMA domains of the machine */
+  int32_t host_units;       /**< units running on the machine (all its virtual nodes) */
   int32_t cache_line;       /**< L1 data cache line in bytes */
   int64_t cache_size[3];    /**< L1 data, L2, L3 cache of its core in bytes */
   int64_t host_memory;      /**< memory of the machine in bytes */
 } dart_unit_place_t;
 
 /**
- * Where unit `unit` (relative to team) runs (see dart_unit_place_t),
- * gathered from every unit at dart_init. Local, O(1). DART_ERR_INVAL for an
+ * Where unit `unit` (relative to team) runs (see dart_unit_place_t), as
+ * that unit saw it at dart_init. Local (not collective): the calling unit's
+ * own record is a copy; another unit's is read from that unit with a
+ * one-sided get (a memcpy through shared memory on the same node, one MPI
+ * round trip to another node) and complete on return. DART_ERR_INVAL for an
  * unknown team, a unit out of range or a NULL place. Threads: any.
+ *
+ * Memory: records are not replicated. Each unit keeps its own record
+ * (sizeof(dart_unit_place_t), 136 bytes) twice: in its state and in the
+ * first 192 bytes (cache lines) of its dart_memalloc pool, outside
+ * DART_LOCAL_POOL, where other units read it. So 328 bytes per unit and
+ * units-per-node x 328 bytes per node, whatever the number of units (the
+ * node table of dart_unit_node adds 4 bytes per unit of the run on every
+ * unit). Gathering every record into every unit would take 13.6 MB per
+ * unit at 100,000 units.
  */
 dart_ret_t dart_unit_place(dart_team_t team, dart_unit_t unit, dart_unit_place_t *place);
+
+/**
+ * The places of team units first .. first+count-1 into places[0 ..
+ * count-1], as dart_unit_place but with one non-blocking get per unit and
+ * one completion for all: use it to read many records (a team's locality
+ * tree). Local; complete on return. DART_ERR_INVAL for an unknown team, a
+ * range not inside the team or a NULL places (count > 0). Threads: any.
+ */
+dart_ret_t dart_unit_places(dart_team_t team, dart_unit_t first, size_t count, dart_unit_place_t *places);
 
 /**
  * The locality domains of `scope` among the team's units: *count domains,

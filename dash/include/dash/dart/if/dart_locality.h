@@ -2,9 +2,11 @@
 #define DASH_DART_IF_DART_LOCALITY_H
 
 // DASH's locality domain tree (DASH's header name), built on
-// dart_unit_node and dart_unit_place (<dart/locality.h>): a team's tree is
-// made on first use, locally, from what dart_init gathered, so every call
-// here is local (no other unit needs to take part). A team's tree belongs
+// dart_unit_node and dart_unit_places (<dart/locality.h>): a team's tree is
+// made on first use, locally, from the places of the team's units (read
+// one-sidedly from them in one batch: O(team size) time and memory on the
+// unit that builds it, and only there), so every call here is local (no
+// other unit needs to take part). A team's tree belongs
 // to the library (freed at dash::finalize or dart_team_locality_finalize);
 // trees from dart_domain_create/clone belong to the caller
 // (dart_domain_destroy). Every call returns DART_ERR_INVAL for NULL
