@@ -28,7 +28,8 @@
 // it goes on in the next table of the home unit's chain. A unit that finds
 // no next table creates one: it claims the chain link by compare-and-swap,
 // allocates the table in its own memory (dart_memalloc, not collective; at
-// least twice the slots the chain has used, and at least nlbuf), links it
+// least four times the slots the chain has used, so chains stay short,
+// and at least nlbuf), links it
 // and goes on. So inserts never wait for other units, entries never move
 // (references and iterators stay valid), and a unit's local part is its
 // base table plus the overflow tables it allocated, all plain memory. A
@@ -543,6 +544,16 @@ class UnorderedMap {
     detail::check(dart_get_blocking(&e, slot, sizeof e, DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_get_blocking");
     return e;
   }
+  // A slot's state word and key, read in place where the table is
+  // reachable by load/store (a read next to other units' atomics sees the
+  // word before or after them), else one-sided.
+  static std::uint64_t read_state(const table_type &table, std::size_t slot) {
+    return table.slots ? detail::direct_load(&table.slots[slot].state) : load_word(table.slot(slot));
+  }
+  static Key read_key(const table_type &table, std::size_t slot) {
+    return table.slots ? detail::direct_load(&table.slots[slot].entry.first)
+                       : read_entry(table.slot(slot)).first;
+  }
   static GlobRef<Mapped> mapped_ref(const table_type &table, std::size_t slot) {
     dart_gptr_t g = table.slot(slot);
     g.offset += offsetof(slot_type, entry) + offsetof(entry_type, second);
@@ -622,7 +633,7 @@ class UnorderedMap {
       std::int64_t used = 0;
       for (const table_type &t : chain) used += load_count(t.header_at(offsetof(header_type, used)));
       std::size_t cap =
-          pow2_at_least(std::max({kMinTable, core->grow_min, 2 * static_cast<std::size_t>(used)}));
+          pow2_at_least(std::max({kMinTable, core->grow_min, 4 * static_cast<std::size_t>(used)}));
       std::size_t bytes = table_type::bytes(cap);
       dart_gptr_t g;
       dart_ret_t status = dart_memalloc(bytes, &g);
@@ -706,7 +717,7 @@ class UnorderedMap {
       for (std::size_t i = 0; i < window; ++i) {
         std::size_t slot = static_cast<std::size_t>(z + i) & (cap - 1);
         dart_gptr_t g = table.slot(slot);
-        std::uint64_t word = claim ? std::uint64_t(detail::kSlotEmpty) : load_word(g);
+        std::uint64_t word = claim ? std::uint64_t(detail::kSlotEmpty) : read_state(table, slot);
         for (;;) {
           if (word == detail::kSlotEmpty) {
             if (!claim) return {false, table, slot, tag};
@@ -720,11 +731,11 @@ class UnorderedMap {
           if (detail::map_slot_tag(word) != tag) break;  // another key: next slot
           const std::uint64_t state = detail::map_slot_state(word);
           if (state == detail::kSlotBusy) {  // an insert is writing it: wait
-            word = load_word(g);
+            word = load_word(g);             // a DART call: drives the progress the inserter may need
             continue;
           }
           // FULL or ERASED: the key is written and never changes.
-          if (!core->equal(read_entry(g).first, key)) break;  // next slot
+          if (!core->equal(read_key(table, slot), key)) break;  // next slot
           if (state == detail::kSlotFull) return {true, table, slot, tag};
           // The key's own tombstone: the key lives nowhere else.
           if (!claim) return {false, table, slot, tag};
