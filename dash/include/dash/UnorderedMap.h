@@ -74,6 +74,11 @@
 //   the size of its local buffer); the base table is sized by nelem only.
 // - iterator::lpos() is (unit, index in that unit's storage: base table
 //   slots, then its overflow tables' slots), not the insertion count.
+// - An entry in an overflow table is stored by the unit that grew the
+//   chain, so with a unit-valued Hash, lpos().unit and the local parts
+//   follow the Hash only while the map has not grown (DASH moves entries
+//   to the Hash's unit at its commit): pass nelem for the expected entries
+//   where placement matters.
 // - at() of an absent key throws std::out_of_range; erase works.
 
 #include <algorithm>

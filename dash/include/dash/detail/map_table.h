@@ -44,7 +44,9 @@ struct MapSlot {
 /// fingerprint (62 bits of its hash) above them; EMPTY is the word 0.
 enum MapSlotState : std::uint64_t { kSlotEmpty = 0, kSlotBusy = 1, kSlotFull = 2, kSlotErased = 3 };
 inline constexpr std::uint64_t map_slot_state(std::uint64_t word) { return word & 3; }
-inline constexpr std::uint64_t map_slot_tag(std::uint64_t word_or_hash) { return word_or_hash & ~std::uint64_t(3); }
+inline constexpr std::uint64_t map_slot_tag(std::uint64_t word_or_hash) {
+  return word_or_hash & ~std::uint64_t(3);
+}
 enum MapLinkState : std::uint64_t { kLinkEmpty = 0, kLinkBusy = 1, kLinkReady = 2 };
 
 /// Where a table is: its header's global pointer, its size, the unit whose
@@ -72,7 +74,9 @@ struct MapTable {
 
   /// Slots the header takes, rounded up to whole slots (keeps slots aligned).
   static constexpr std::size_t kHeaderSlots = (sizeof(MapTableHeader) + sizeof(Slot) - 1) / sizeof(Slot);
-  static constexpr std::size_t bytes(std::size_t capacity) { return (kHeaderSlots + capacity) * sizeof(Slot); }
+  static constexpr std::size_t bytes(std::size_t capacity) {
+    return (kHeaderSlots + capacity) * sizeof(Slot);
+  }
 
   std::size_t capacity() const { return static_cast<std::size_t>(link.capacity); }
   std::size_t owner() const { return static_cast<std::size_t>(link.owner); }
