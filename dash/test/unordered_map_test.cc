@@ -249,6 +249,7 @@ TEST(UnorderedMap, OneProbeSequenceGrowsUnderContention) {
   EXPECT_EQ(map.size(), m);
   for (std::size_t k = 0; k < m; ++k) EXPECT_EQ(map.count(k), 1u) << "key " << k;
   EXPECT_EQ(map.count(m), 0u);
+  map.barrier();  // all lookups done before unit 0 erases
   // Erase and revive deep in the chain.
   if (dash::myid() == 0) {
     EXPECT_EQ(map.erase(m - 1), 1u);
