@@ -1,10 +1,17 @@
 // dash::UnorderedMap: concurrent insert, find, erase and insert-or-increment
 // from all units, against the totals a serial execution gives.
+#include <dash/Array.h>
+#include <dash/Shared.h>
 #include <dash/SharedCounter.h>
 #include <dash/UnorderedMap.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "dash_test.h"
 
@@ -140,26 +147,239 @@ TEST(UnorderedMap, EraseWhileOthersFind) {
   map.barrier();
 }
 
-// Every key on one unit, in one probe sequence: the table fills up.
+// Every key on one unit, in one probe sequence: each table of the chain
+// holds only the 16 slots of that sequence, so the chain grows by a table
+// per 16 keys.
 struct OneSlot {
   std::size_t operator()(std::uint64_t) const { return 0; }
 };
 
-TEST(UnorderedMap, FullTableIsAnError) {
-  dash::UnorderedMap<std::uint64_t, int, OneSlot> map(1);
-  const std::size_t cap = map.local_capacity();
-  EXPECT_EQ(cap, 64u);
-  EXPECT_EQ(map.capacity(), cap * dash::size());
-  if (dash::myid() == 0) {
-    for (std::size_t k = 0; k < cap; ++k) EXPECT_TRUE(map.insert({k, int(k)}).second);
-    EXPECT_THROW(map.insert({cap, 0}), std::length_error);
-    EXPECT_EQ(map.find(cap - 1)->second, int(cap - 1));  // still intact
-    EXPECT_EQ(map.erase(3), 1u);
-    EXPECT_THROW(map.insert({cap + 1, 0}), std::length_error);  // tombstones of other keys stay
-    EXPECT_TRUE(map.insert({3, 33}).second);                    // but the key's own is revived
+// Every key on unit 0.
+struct UnitZero {
+  dash::team_unit_t operator()(std::uint64_t) const { return dash::team_unit_t(0); }
+};
+
+TEST(UnorderedMap, GrowsBeyondItsInitialCapacityFromAllUnits) {
+  // Room for 16 entries per unit; every unit inserts many more at once.
+  const std::size_t n = iterations(24, 700), p = dash::size(), me = dash::myid();
+  Map map(1);
+  const std::size_t initial = map.capacity();
+  EXPECT_EQ(map.local_capacity(), 16u);
+  EXPECT_EQ(initial, 16 * p);
+  map.barrier();  // before anyone grows it
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t k = dash_test::mix(me * n + i, 7);
+    auto [it, inserted] = map.insert({k, long(me * n + i)});
+    ASSERT_TRUE(inserted);
+    EXPECT_EQ(it->second, long(me * n + i));
   }
   map.barrier();
-  EXPECT_EQ(map.size(), cap);
+  EXPECT_EQ(map.size(), n * p);
+  EXPECT_GT(map.capacity(), initial);
+  EXPECT_GE(map.capacity(), n * p);
+  // Every unit finds the next unit's keys with their values (wherever the
+  // chain put them), and absent keys are absent.
+  for (std::size_t g = (me + 1) % p * n; g < ((me + 1) % p + 1) * n; ++g) {
+    auto it = map.find(dash_test::mix(g, 7));
+    ASSERT_NE(it, map.end()) << "key " << g;
+    EXPECT_EQ(it->second, long(g));
+  }
+  for (std::size_t g = n * p; g < n * p + 20; ++g) EXPECT_EQ(map.count(dash_test::mix(g, 7)), 0u);
+  // Local parts (base and overflow tables, plain memory): together every
+  // entry once; the global iterator agrees.
+  long local_sum = 0;
+  std::size_t local_n = 0;
+  for (auto &kv : map.local) {
+    EXPECT_EQ(kv.first, dash_test::mix(std::uint64_t(kv.second), 7));
+    local_sum += kv.second;
+    ++local_n;
+  }
+  EXPECT_EQ(local_n, map.lsize());
+  EXPECT_LE(local_n, map.local_capacity());
+  dash::Array<long> sums(2 * p);
+  sums.local[0] = local_sum;
+  sums.local[1] = long(local_n);
+  map.barrier();
+  if (me == 0) {
+    long total = 0, entries = 0;
+    for (std::size_t u = 0; u < p; ++u) {
+      total += sums[2 * u];
+      entries += sums[2 * u + 1];
+    }
+    EXPECT_EQ(entries, long(n * p));
+    EXPECT_EQ(total, long(n * p * (n * p - 1) / 2));
+    std::size_t count = 0;
+    long sum = 0;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+      ++count;
+      sum += it->second;
+    }
+    EXPECT_EQ(count, n * p);
+    EXPECT_EQ(sum, total);
+  }
+  map.barrier();
+}
+
+TEST(UnorderedMap, InsertOrIncrementIsExactWhileTheMapGrows) {
+  // Every unit counts the same stream of keys, all homed on unit 0, more
+  // than its table has room for: the chain grows while other units
+  // increment.
+  const std::size_t keys = iterations(30, 300), rounds = 2, p = dash::size();
+  dash::UnorderedMap<std::uint64_t, long, UnitZero> map(1);
+  for (std::size_t r = 0; r < rounds; ++r)
+    for (std::size_t i = 0; i < keys; ++i) map[dash_test::mix(i, 3)] += 1;
+  map.barrier();
+  EXPECT_EQ(map.size(), keys);
+  EXPECT_GT(map.capacity(), 16 * p);
+  for (std::size_t i = dash::myid(); i < keys; i += p)
+    EXPECT_EQ(long(map.at(dash_test::mix(i, 3))), long(rounds * p)) << "key " << i;
+  map.barrier();
+}
+
+TEST(UnorderedMap, OneProbeSequenceGrowsUnderContention) {
+  // All units insert the same keys into one chain at once: the units race
+  // for the chain's links and slots; each key is inserted exactly once.
+  const std::size_t m = iterations(20, 130);
+  dash::UnorderedMap<std::uint64_t, int, OneSlot> map(1);
+  dash::SharedCounter<long> wins;
+  for (std::size_t k = 0; k < m; ++k)
+    if (map.insert({k, int(dash::myid())}).second) wins.inc(1);
+  map.barrier();
+  EXPECT_EQ(wins.get(), long(m));
+  EXPECT_EQ(map.size(), m);
+  for (std::size_t k = 0; k < m; ++k) EXPECT_EQ(map.count(k), 1u) << "key " << k;
+  EXPECT_EQ(map.count(m), 0u);
+  map.barrier();  // all lookups done before unit 0 erases
+  // Erase and revive deep in the chain.
+  if (dash::myid() == 0) {
+    EXPECT_EQ(map.erase(m - 1), 1u);
+    EXPECT_EQ(map.count(m - 1), 0u);
+    EXPECT_TRUE(map.insert({m - 1, 77}).second);
+    EXPECT_EQ(map.find(m - 1)->second, 77);
+  }
+  map.barrier();
+  EXPECT_EQ(map.size(), m);
+  map.barrier();
+}
+
+// DASH's Hash concept: key -> unit, made with the map's team (as in DASH's
+// ex.02.unordered_map).
+template <typename Key>
+class UnitHash {
+ public:
+  using argument_type = Key;
+  using result_type = dash::team_unit_t;
+  UnitHash() = default;
+  explicit UnitHash(dash::Team &team) : nunits_(team.size()) {}
+  result_type operator()(const Key &key) const {
+    return result_type(nunits_ ? int((key ^ 0xAA) % nunits_) : 0);
+  }
+
+ private:
+  std::size_t nunits_ = 0;
+};
+
+TEST(UnorderedMap, DashApi) {
+  using DMap = dash::UnorderedMap<int, double, UnitHash<int>>;
+  const int me = int(dash::myid()), p = int(dash::size());
+  const int n = 5 + me;              // different counts per unit, beyond nlbuf
+  DMap map(0, me % 2 == 0 ? 5 : 7);  // DASH: (initial size, local buffer size)
+  EXPECT_EQ(map.size(), 0u);
+  EXPECT_EQ(map.lsize(), 0u);
+  map.barrier();
+  for (int i = 0; i < n; ++i) {
+    int key = 100 * (me + 1) + i;
+    DMap::value_type value = std::make_pair(key, (me + 1) + (i + 1) * 0.001);
+    auto insertion = map.insert(value);
+    EXPECT_TRUE(insertion.second);
+    EXPECT_EQ(map.count(key), 1u);
+    map[key] = value.second + 400;
+    DMap::iterator it = map.find(key);
+    ASSERT_NE(it, map.end());
+    DMap::value_type read = *it;
+    EXPECT_EQ(read.first, key);
+    EXPECT_EQ(read.second, value.second + 400);
+    // The Hash places the key; lpos() is (unit, index in its storage).
+    auto lpos = it.lpos();
+    EXPECT_EQ(lpos.unit, dash::team_unit_t((key ^ 0xAA) % p));
+    EXPECT_EQ(lpos.unit, map.hash_function()(key));
+    EXPECT_EQ(lpos.index, insertion.first.lpos().index);
+    EXPECT_EQ(it.is_local(), lpos.unit == map.team().myid());
+  }
+  map.barrier();
+  const std::size_t total = std::size_t(p * 5 + p * (p - 1) / 2);
+  EXPECT_EQ(map.size(), total);
+  // Entries with their units and indices: the global walk gives each once,
+  // the local walk and lsize() the calling unit's.
+  std::size_t walked = 0, mine = 0;
+  std::vector<std::pair<int, long>> positions;
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    DMap::value_type kv = *it;
+    auto lpos = it.lpos();
+    EXPECT_EQ(lpos.unit, dash::team_unit_t((kv.first ^ 0xAA) % p));
+    int owner = kv.first / 100 - 1, i = kv.first % 100;
+    EXPECT_DOUBLE_EQ(kv.second, (owner + 1) + (i + 1) * 0.001 + 400);
+    positions.emplace_back(int(lpos.unit.id), long(lpos.index));
+    mine += lpos.unit == map.team().myid();
+    ++walked;
+  }
+  EXPECT_EQ(walked, total);
+  EXPECT_TRUE(std::is_sorted(positions.begin(), positions.end()));
+  EXPECT_EQ(std::adjacent_find(positions.begin(), positions.end()), positions.end());
+  std::size_t local_n = 0;
+  for (auto it = map.lbegin(); it != map.lend(); ++it) {
+    EXPECT_EQ(map.hash_function()(it->first), map.team().myid());
+    ++local_n;
+  }
+  EXPECT_EQ(local_n, mine);
+  EXPECT_EQ(map.lsize(), mine);
+  map.barrier();
+}
+
+// A unit-valued Hash naming a unit outside the team.
+struct BadUnit {
+  dash::team_unit_t operator()(int) const { return dash::team_unit_t(int(dash::size())); }
+};
+
+TEST(UnorderedMap, HashOutsideTheTeamIsAnError) {
+  dash::UnorderedMap<int, int, BadUnit> map;
+  EXPECT_THROW(map.insert({1, 1}), std::out_of_range);
+  EXPECT_THROW(map.find(1), std::out_of_range);
+  map.barrier();
+}
+
+// Growth needs DART's pool (dart_memalloc): registered a second time with a
+// small pool (DART_LOCAL_POOL=16K, see CMakeLists.txt); skipped otherwise.
+TEST(UnorderedMapPool, GrowthBeyondThePoolIsAnError) {
+  const char *pool = std::getenv("DART_LOCAL_POOL");
+  if (!pool || std::string(pool) != "16K") GTEST_SKIP() << "needs DART_LOCAL_POOL=16K";
+  dash::UnorderedMap<std::uint64_t, long, UnitZero> map(1);
+  std::size_t inserted = 0;
+  if (dash::myid() == 0) {
+    // Unit 0 grows its chain from its own pool until the pool is exhausted.
+    bool full = false;
+    for (std::size_t i = 0; i < 100000 && !full; ++i) {
+      try {
+        map.insert({dash_test::mix(i, 5), long(i)});
+        ++inserted;
+      } catch (const std::length_error &) {
+        full = true;
+      }
+    }
+    EXPECT_TRUE(full);
+    EXPECT_GT(inserted, 16u);
+    // The map is intact: all entries found, the failing key absent, and
+    // a second try fails the same way (the chain's link was given back).
+    EXPECT_EQ(map.size(), inserted);
+    for (std::size_t i = 0; i < inserted; ++i) EXPECT_EQ(map.find(dash_test::mix(i, 5))->second, long(i));
+    EXPECT_EQ(map.count(dash_test::mix(inserted, 5)), 0u);
+    EXPECT_THROW(map.insert({dash_test::mix(inserted, 5), 0}), std::length_error);
+  }
+  map.barrier();
+  dash::Shared<long> n;
+  if (dash::myid() == 0) n.set(long(inserted));
+  dash::barrier();
+  EXPECT_EQ(map.size(), std::size_t(n.get()));
   map.barrier();
 }
 

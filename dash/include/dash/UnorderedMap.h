@@ -3,7 +3,8 @@
 
 // UnorderedMap<Key, Mapped, Hash, Pred>: a distributed hash table that every
 // unit of a team can insert into, search and erase from at the same time,
-// one-sided (no unit has to take part in another's operation).
+// one-sided (no unit has to take part in another's operation), and that
+// grows as entries arrive.
 //
 //   dash::UnorderedMap<std::uint64_t, long> counts(100000);  // collective
 //   counts[kmer] += 1;                     // atomic insert-or-increment
@@ -13,43 +14,84 @@
 //   counts.barrier();
 //   for (auto &kv : counts.local) ...      // kv.first, kv.second: plain memory
 //
-// Placement: Hash (std::hash<Key> by default, any std::hash-style function
-// object) decides a key's unit and its home slot there, so every unit finds
-// every key. Each unit owns a fixed table of slots in DART global memory
-// (one collective allocation at construction): local_capacity() slots per
-// unit, the next power of two >= max(2 * nelem / units, 64), i.e. a load
-// factor of at most 1/2 when the keys spread evenly. An insert into a unit
-// whose table is full throws std::length_error (the table does not grow).
+// Placement: every key has a home unit, so every unit finds every key.
+// Hash is either std::hash-style (a number; the default std::hash<Key>: one
+// mix of it picks the home unit and the slot) or DASH-style (returns a
+// dash::team_unit_t: that unit is the key's home, std::hash<Key> picks the
+// slot; a unit outside the team is std::out_of_range). A Hash
+// constructible from dash::Team& is made with the map's team (as DASH does).
 //
-// Concurrency (open addressing with linear probing; a slot is a state word,
-// the key and the value): an insert claims an empty slot by
-// compare-and-swap on its state (EMPTY -> BUSY), writes key and value and
-// publishes them (-> FULL); a search that meets a BUSY slot waits for it,
-// so two units inserting the same key end with one entry and exactly one
-// of them sees inserted == true. Erase marks the slot a tombstone by
-// compare-and-swap (FULL -> ERASED) and keeps the key, so searches running
-// at the same time stay correct; inserting that key again revives the
-// same slot. Tombstones of other keys are not reused (an insert/erase
-// workload over ever new keys fills the table). Values are written once by
-// the inserter; later updates through operator[] / iterator::value() are
-// GlobRefs: += and the other compound assignments are atomic
-// (dart_accumulate), = and reads are plain one-sided accesses.
-// Every operation is complete (visible to all units) on return.
+// Storage and growth: each unit has a base table, its part of one
+// collective allocation: local_capacity() starts at the next power of two
+// >= max(2 * nelem / units, 16) slots. A key's probe sequence (linear
+// probing) covers at most 16 slots of a table; when none of them has room,
+// it goes on in the next table of the home unit's chain. A unit that finds
+// no next table creates one: it claims the chain link by compare-and-swap,
+// allocates the table in its own memory (dart_memalloc, not collective; at
+// least four times the slots the chain has used, so chains stay short,
+// and at least nlbuf), links it
+// and goes on. So inserts never wait for other units, entries never move
+// (references and iterators stay valid), and a unit's local part is its
+// base table plus the overflow tables it allocated, all plain memory. A
+// search walks the chain until it meets an empty slot (a key is never put
+// behind an empty slot), so lookups of keys in overflow tables cost a few
+// more one-sided reads: pass a good nelem when you know it. The only limit
+// is DART's pool for dart_memalloc (DART_LOCAL_POOL per unit, 64 MiB by
+// default): an insert that needs a table it cannot get throws
+// std::length_error and leaves the map intact.
+//
+// Concurrency (a slot is a state word, the key and the value; the state
+// word also holds 62 bits of the key's hash, so a probe passes other keys'
+// slots with one read): an insert claims an empty slot by compare-and-swap
+// on its state (EMPTY -> BUSY),
+// writes key and value and publishes them (-> FULL); a search that meets a
+// BUSY slot waits for it, so two units inserting the same key end with one
+// entry and exactly one of them sees inserted == true. Erase marks the slot
+// a tombstone by compare-and-swap (FULL -> ERASED) and keeps the key, so
+// searches running at the same time stay correct; inserting that key again
+// revives the same slot. Tombstones of other keys are not reused (they
+// make the map grow). Values are written once by the inserter; later
+// updates through operator[] / iterator::value() are GlobRefs: += and the
+// other compound assignments are atomic (dart_accumulate), = and reads are
+// plain one-sided accesses. Every operation is complete (visible to all
+// units) on return. Threads of one unit may call the operations at once.
 //
 // Key and Mapped must be trivially copyable (they live in DART memory).
-// Construction and destruction are collective; move-only.
+// Construction and destruction are collective (destruction waits for all
+// units, then frees the overflow tables); move-only.
 //
-// Differences from DASH's UnorderedMap: DASH inserts locally (its default
-// HashLocal puts a key on the inserting unit) and makes remote inserts
-// visible only at a collective commit (barrier); here every operation is
-// immediately global and Hash is a hash of the key, not a unit.
+// Against DASH's UnorderedMap (same member names, same constructors
+// UnorderedMap(nelem, team) and UnorderedMap(nelem, nlbuf, team)):
+// - DASH inserts into a local buffer and makes entries visible to other
+//   units at barrier() (its commit). Here an entry is visible to every unit
+//   as soon as insert returns, which DASH's contract allows; barrier() is
+//   the synchronization after which every unit sees the same map (size(),
+//   begin()..end()).
+// - DASH's default Hash (HashLocal) puts a key on the inserting unit and
+//   finds keys by scanning the whole map; here the default is std::hash, a
+//   unit-valued Hash (as in DASH's examples) picks the unit, and find is a
+//   lookup. nlbuf is the smallest overflow table the unit allocates (DASH:
+//   the size of its local buffer); the base table is sized by nelem only.
+// - iterator::lpos() is (unit, index in that unit's storage: base table
+//   slots, then its overflow tables' slots), not the insertion count.
+// - An entry in an overflow table is stored by the unit that grew the
+//   chain, so with a unit-valued Hash, lpos().unit and the local parts
+//   follow the Hash only while the map has not grown (DASH moves entries
+//   to the Hash's unit at its commit): pass nelem for the expected entries
+//   where placement matters.
+// - at() of an absent key throws std::out_of_range; erase works.
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <functional>
 #include <iterator>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -60,87 +102,74 @@
 #include <dash/detail/dart_type.h>
 #include <dash/detail/direct_access.h>
 #include <dash/detail/global_memory.h>
+#include <dash/detail/map_table.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
 #include <dash/Team.h>
+#include <dash/Types.h>
 
 namespace dash {
-
-namespace detail {
-
-/// One key-value pair as stored: first and second as in std::pair, but
-/// trivially copyable.
-template <typename Key, typename Mapped>
-struct MapEntry {
-  Key first;
-  Mapped second;
-};
-
-/// A slot of the table: the state word, then the entry.
-template <typename Key, typename Mapped>
-struct MapSlot {
-  std::uint64_t state;
-  MapEntry<Key, Mapped> entry;
-};
-
-enum MapSlotState : std::uint64_t { kSlotEmpty = 0, kSlotBusy = 1, kSlotFull = 2, kSlotErased = 3 };
-
-/// Walks the calling unit's full slots; dereferences to the entry in place.
-template <typename Key, typename Mapped>
-class MapLocalIterator {
- public:
-  using value_type = MapEntry<Key, Mapped>;
-  using difference_type = std::ptrdiff_t;
-  using pointer = value_type *;
-  using reference = value_type &;
-  using iterator_category = std::forward_iterator_tag;
-
-  MapLocalIterator() = default;
-  MapLocalIterator(MapSlot<Key, Mapped> *pos, MapSlot<Key, Mapped> *end) : pos_(pos), end_(end) { settle(); }
-  reference operator*() const { return pos_->entry; }
-  pointer operator->() const { return &pos_->entry; }
-  MapLocalIterator &operator++() {
-    ++pos_;
-    settle();
-    return *this;
-  }
-  MapLocalIterator operator++(int) {
-    MapLocalIterator old = *this;
-    ++*this;
-    return old;
-  }
-  friend bool operator==(const MapLocalIterator &a, const MapLocalIterator &b) { return a.pos_ == b.pos_; }
-  friend bool operator!=(const MapLocalIterator &a, const MapLocalIterator &b) { return a.pos_ != b.pos_; }
-
- private:
-  void settle() {
-    while (pos_ != end_ && direct_load(&pos_->state) != kSlotFull) ++pos_;
-  }
-  MapSlot<Key, Mapped> *pos_ = nullptr, *end_ = nullptr;
-};
-
-}  // namespace detail
 
 template <typename Key, typename Mapped, typename Hash = std::hash<Key>, typename Pred = std::equal_to<Key>>
 class UnorderedMap {
   static_assert(std::is_trivially_copyable_v<Key> && std::is_trivially_copyable_v<Mapped>,
                 "dash::UnorderedMap: Key and Mapped must be trivially copyable");
   using slot_type = detail::MapSlot<Key, Mapped>;
-  static constexpr dart_datatype_t kStateType = detail::dart_type<std::uint64_t>();
   using entry_type = detail::MapEntry<Key, Mapped>;
+  using table_type = detail::MapTable<slot_type>;
+  using header_type = detail::MapTableHeader;
+  static constexpr dart_datatype_t kWordType = detail::dart_type<std::uint64_t>();
+  static constexpr dart_datatype_t kCountType = detail::dart_type<std::int64_t>();
+  static constexpr std::size_t kProbeWindow = 16;  // slots a key may use per table
+  static constexpr std::size_t kMinTable = 16;
+  // DASH's Hash concept: key -> unit.
+  static constexpr bool kUnitHash =
+      std::is_same_v<std::decay_t<std::invoke_result_t<const Hash &, const Key &>>, team_unit_t>;
 
   struct Core {
-    Core(std::size_t cap, const Team &team)
-        : slots(team, cap + 1, "dash::UnorderedMap"),
-          capacity(cap),
-          nunits(team.size()),
-          myid(static_cast<std::size_t>(team.myid().id)) {}
-    // Per unit: capacity slots, then a header slot whose state word counts
-    // the unit's entries (in the same segment, so one flush completes both).
-    detail::GlobalMemory<slot_type> slots;
-    std::size_t capacity, nunits, myid;
+    Core(std::size_t cap, std::size_t grow_min_, const Team &team_)
+        : base(team_, table_type::kHeaderSlots + cap, "dash::UnorderedMap"),
+          team(team_),
+          grow_min(grow_min_),
+          nunits(team_.size()),
+          myid(static_cast<std::size_t>(team_.myid().id)),
+          hash(make_hash(team)),
+          chains(nunits),
+          stores(nunits) {
+      for (std::size_t u = 0; u < nunits; ++u) {
+        slot_type *direct = base.direct(u);
+        bases.push_back(table_type{detail::MapLink{base.gptr(u, 0), cap, u, 0},
+                                   direct ? direct + table_type::kHeaderSlots : nullptr});
+        chains[u].push_back(bases[u]);
+        stores[u].push_back(bases[u]);
+      }
+    }
+    ~Core() {
+      if (!base.is_alive()) return;  // after dash::finalize: the memory is gone
+      try {
+        team.barrier();  // nobody uses the overflow tables any more
+      } catch (...) {
+      }
+      for (dart_gptr_t g : own) {
+        dart_ret_t status = dart_memfree(g);
+        if (status != DART_OK)
+          std::fprintf(stderr, "dash::UnorderedMap: dart_memfree failed: %s (%s)\n", dart_strerror(status),
+                       dart_last_error());
+      }
+    }
+    detail::GlobalMemory<slot_type> base;  // per unit: header, then the base table's slots
+    Team team;                             // the Hash may keep a reference to it
+    std::size_t grow_min, nunits, myid;
     Hash hash;
     Pred equal;
+    std::vector<table_type> bases;  // each unit's base table (immutable)
+    // Tables known to this unit, the first of each list its base table:
+    // chains[u]: the home unit's chain; stores[u]: the tables in unit u's
+    // memory (stores[myid] is complete, the others are discovered prefixes).
+    // Links never change once published, so these caches never go stale.
+    mutable std::mutex mutex;
+    mutable std::vector<std::vector<table_type>> chains, stores;
+    mutable std::vector<dart_gptr_t> own;  // overflow tables this unit allocated
   };
   std::unique_ptr<Core> core_;  // on the heap: iterators survive moves
 
@@ -149,13 +178,20 @@ class UnorderedMap {
   using mapped_type = Mapped;
   using value_type = std::pair<const Key, Mapped>;
   using size_type = std::size_t;
+  using index_type = default_index_t;
+  using difference_type = std::ptrdiff_t;
   using hasher = Hash;
   using key_equal = Pred;
   using mapped_type_reference = GlobRef<Mapped>;
-  using local_iterator = detail::MapLocalIterator<Key, Mapped>;
 
-  /// A position in the map: (unit, slot). Dereferencing reads the entry
-  /// (one get); value() is a reference to the mapped value.
+  /// (unit, index in the unit's storage) of an entry: DASH's lpos().
+  struct local_index {
+    team_unit_t unit;
+    index_type index;
+  };
+
+  /// A position in the map: an entry of one unit's storage. Dereferencing
+  /// reads the entry (one get); value() is a reference to the mapped value.
   class iterator {
    public:
     using value_type = std::pair<const Key, Mapped>;
@@ -169,22 +205,24 @@ class UnorderedMap {
     using reference = value_type;
 
     iterator() = default;
-    iterator(const Core *core, std::size_t unit, std::size_t slot) : core_(core), unit_(unit), slot_(slot) {}
 
     /// The entry as it is now (key and value, one get).
     value_type operator*() const {
-      entry_type e = read_entry(core_, unit_, slot_);
+      entry_type e = read_entry(table_.slot(slot_));
       return value_type(e.first, e.second);
     }
     Arrow operator->() const { return Arrow{**this}; }
     /// Reference to the mapped value (atomic compound assignments).
-    GlobRef<Mapped> value() const { return mapped_ref(core_, unit_, slot_); }
-    /// The unit (team-relative) that stores the entry.
+    GlobRef<Mapped> value() const { return mapped_ref(table_, slot_); }
+    /// The unit (team-relative) whose memory holds the entry.
     std::size_t unit() const { return unit_; }
     bool is_local() const { return unit_ == core_->myid; }
+    /// The unit holding the entry and its index in that unit's storage.
+    local_index lpos() const { return {team_unit_t(static_cast<int>(unit_)), index_type(index())}; }
 
-    /// The next entry of the map (units in order, then slots): reads slot
-    /// states one by one, so walk the local parts where you can.
+    /// The next entry of the map (units in order, each unit's storage in
+    /// order): reads slot states one by one, so walk the local parts where
+    /// you can.
     iterator &operator++() {
       ++slot_;
       settle();
@@ -196,51 +234,130 @@ class UnorderedMap {
       return old;
     }
     friend bool operator==(const iterator &a, const iterator &b) {
-      return a.core_ == b.core_ && a.unit_ == b.unit_ && a.slot_ == b.slot_;
+      return a.core_ == b.core_ && a.unit_ == b.unit_ && a.index() == b.index();
     }
     friend bool operator!=(const iterator &a, const iterator &b) { return !(a == b); }
 
-    /// Moves to the first full slot at or after the current position.
+   private:
+    friend class UnorderedMap;
+    iterator(const Core *core, std::size_t unit, const table_type &table, std::size_t slot)
+        : core_(core), unit_(unit), table_(table), slot_(slot) {}
+    std::size_t index() const { return unit_ < core_->nunits ? table_.local_base() + slot_ : 0; }
+
+    // Moves to the first full slot at or after the current position.
     void settle() {
       while (unit_ < core_->nunits) {
-        if (slot_ >= core_->capacity) {
-          ++unit_;
+        if (slot_ >= table_.capacity()) {
+          std::optional<table_type> next = next_stored(core_, unit_, table_);
+          if (next) {
+            table_ = *next;
+          } else if (++unit_ < core_->nunits) {
+            table_ = core_->bases[unit_];
+          }
           slot_ = 0;
           continue;
         }
-        if (load_state(core_, unit_, slot_) == detail::kSlotFull) return;
+        if (detail::map_slot_state(load_word(table_.slot(slot_))) == detail::kSlotFull) return;
         ++slot_;
       }
+      table_ = table_type{};
       slot_ = 0;
     }
 
-   private:
     const Core *core_ = nullptr;
-    std::size_t unit_ = 0, slot_ = 0;
+    std::size_t unit_ = 0;
+    table_type table_{};
+    std::size_t slot_ = 0;
   };
+  using const_iterator = iterator;
+
+  /// Walks the calling unit's full slots (base table, then its overflow
+  /// tables); dereferences to the entry in place (first, second).
+  class local_iterator {
+   public:
+    using value_type = entry_type;
+    using difference_type = std::ptrdiff_t;
+    using pointer = value_type *;
+    using reference = value_type &;
+    using iterator_category = std::forward_iterator_tag;
+
+    local_iterator() = default;
+    reference operator*() const { return pos_->entry; }
+    pointer operator->() const { return &pos_->entry; }
+    local_iterator &operator++() {
+      ++pos_;
+      settle();
+      return *this;
+    }
+    local_iterator operator++(int) {
+      local_iterator old = *this;
+      ++*this;
+      return old;
+    }
+    friend bool operator==(const local_iterator &a, const local_iterator &b) { return a.pos_ == b.pos_; }
+    friend bool operator!=(const local_iterator &a, const local_iterator &b) { return a.pos_ != b.pos_; }
+
+   private:
+    friend class UnorderedMap;
+    local_iterator(const Core *core, std::size_t table, slot_type *pos, slot_type *end)
+        : core_(core), table_(table), pos_(pos), end_(end) {
+      settle();
+    }
+    void settle() {
+      for (;;) {
+        while (pos_ != end_ && detail::map_slot_state(detail::direct_load(&pos_->state)) != detail::kSlotFull)
+          ++pos_;
+        if (pos_ != end_ || !core_) return;
+        std::optional<table_type> next = local_table(core_, table_ + 1);
+        if (!next) return;  // past the last table: end()
+        ++table_;
+        pos_ = next->slots;
+        end_ = pos_ + next->capacity();
+      }
+    }
+    const Core *core_ = nullptr;
+    std::size_t table_ = 0;
+    slot_type *pos_ = nullptr, *end_ = nullptr;
+  };
+  using const_local_iterator = local_iterator;
 
   /// The calling unit's entries: plain memory (map.local.begin() ...).
+  /// Inserts by the calling unit during a walk may add tables: as for
+  /// std containers, iterators then do not meet end().
   class Local {
    public:
     Local() = default;
     explicit Local(const Core *core) : core_(core) {}
-    local_iterator begin() const { return local_iterator(slots(), slots() + capacity()); }
-    local_iterator end() const { return local_iterator(slots() + capacity(), slots() + capacity()); }
+    local_iterator begin() const {
+      if (!core_) return local_iterator();
+      table_type t = core_->bases[core_->myid];
+      return local_iterator(core_, 0, t.slots, t.slots + t.capacity());
+    }
+    local_iterator end() const {
+      if (!core_) return local_iterator();
+      std::lock_guard<std::mutex> lock(core_->mutex);
+      const auto &mine = core_->stores[core_->myid];
+      slot_type *last = mine.back().slots + mine.back().capacity();
+      return local_iterator(nullptr, mine.size() - 1, last, last);
+    }
     /// Entries stored on the calling unit.
-    size_type size() const { return static_cast<size_type>(load_count(core_, core_->myid)); }
+    size_type size() const { return core_ ? count_live(stored_tables(core_, core_->myid)) : 0; }
 
    private:
-    slot_type *slots() const { return core_ ? core_->slots.local() : nullptr; }
-    std::size_t capacity() const { return core_ ? core_->capacity : 0; }
     const Core *core_ = nullptr;
   };
 
-  /// Room for about `nelem` entries in all (see the class comment); on
-  /// Team::All() by default. Collective.
-  explicit UnorderedMap(size_type nelem = 0, const Team &team = Team::All())
-      : core_(std::make_unique<Core>(capacity_for(nelem, team.size()), team)), local(core_.get()) {
-    slot_type *mine = core_->slots.local();
-    std::fill(mine, mine + core_->capacity + 1, slot_type{});  // all EMPTY, no entries
+  /// Room for about `nelem` entries in all before the map grows (see the
+  /// class comment); on Team::All() by default. Collective.
+  explicit UnorderedMap(size_type nelem = 0, const Team &team = Team::All()) : UnorderedMap(nelem, 0, team) {}
+  /// As DASH: `nlbuf` is the smallest overflow table (in slots, rounded up
+  /// to a power of two) the calling unit allocates; it may differ between
+  /// units. Collective.
+  UnorderedMap(size_type nelem, size_type nlbuf, const Team &team = Team::All())
+      : core_(std::make_unique<Core>(capacity_for(nelem, team.size()), pow2_at_least(nlbuf), team)),
+        local(core_.get()) {
+    slot_type *mine = core_->base.local();
+    std::fill(mine, mine + core_->base.capacity(), slot_type{});  // EMPTY slots, zero counters, no links
     team.barrier();
   }
   UnorderedMap(UnorderedMap &&other) noexcept = default;
@@ -251,28 +368,33 @@ class UnorderedMap {
   // ---- lookup and modification (one-sided, concurrent) ----
 
   /// Inserts kv unless its key is present. Returns the position of the
-  /// key's entry and whether this call inserted it.
+  /// key's entry and whether this call inserted it. Throws
+  /// std::length_error if the map must grow and DART has no memory left.
   std::pair<iterator, bool> insert(const value_type &kv) {
     Probe p = probe(kv.first, true);
-    if (p.found) return {iterator(core_.get(), p.unit, p.slot), false};
+    iterator it(core_.get(), p.table.owner(), p.table, p.slot);
+    if (p.found) return {it, false};
     // The slot is ours (BUSY): write the entry and count it, complete both
-    // (one flush), then publish the entry.
+    // (same table, one flush), then publish the entry.
     entry_type e{kv.first, kv.second};
-    dart_gptr_t g = slot_gptr(core_.get(), p.unit, p.slot);
-    dart_gptr_t ge = g;
+    dart_gptr_t g = p.table.slot(p.slot), ge = g;
     ge.offset += offsetof(slot_type, entry);
     detail::check(dart_put(ge, &e, sizeof e, DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_put");
-    count(p.unit, 1);
+    add(p.table.header_at(offsetof(header_type, live)), 1);
     detail::check(dart_flush(g), "dart_flush");
-    std::uint64_t full = detail::kSlotFull, old;
-    detail::check(dart_fetch_and_op(g, &full, &old, kStateType, DART_OP_REPLACE), "dart_fetch_and_op");
-    return {iterator(core_.get(), p.unit, p.slot), true};
+    store_word(g, p.tag | detail::kSlotFull);
+    return {it, true};
+  }
+  /// Inserts every pair of [first, last).
+  template <typename InputIt>
+  void insert(InputIt first, InputIt last) {
+    for (; first != last; ++first) insert(*first);
   }
 
   /// The key's entry, or end().
   iterator find(const Key &key) const {
     Probe p = probe(key, false);
-    return p.found ? iterator(core_.get(), p.unit, p.slot) : end();
+    return p.found ? iterator(core_.get(), p.table.owner(), p.table, p.slot) : end();
   }
   /// 1 if the key is present, else 0.
   size_type count(const Key &key) const { return find(key) == end() ? 0 : 1; }
@@ -293,164 +415,343 @@ class UnorderedMap {
   size_type erase(const Key &key) {
     Probe p = probe(key, false);
     if (!p.found) return 0;
-    std::uint64_t erased = detail::kSlotErased, full = detail::kSlotFull, old;
-    detail::check(
-        dart_compare_and_swap(slot_gptr(core_.get(), p.unit, p.slot), &erased, &full, &old, kStateType),
-        "dart_compare_and_swap");
-    if (old != detail::kSlotFull) return 0;
-    count(p.unit, -1);
-    detail::check(dart_flush(slot_gptr(core_.get(), p.unit, p.slot)), "dart_flush");
+    if (swap_word(p.table.slot(p.slot), p.tag | detail::kSlotFull, p.tag | detail::kSlotErased) !=
+        (p.tag | detail::kSlotFull))
+      return 0;
+    dart_gptr_t live = p.table.header_at(offsetof(header_type, live));
+    add(live, -1);
+    detail::check(dart_flush(live), "dart_flush");
     return 1;
   }
 
   // ---- size and iteration ----
 
-  /// Entries in the map (sum of the units' counts, one atomic read each).
+  /// Entries in the map (every unit's tables' counts, one atomic read each).
   size_type size() const {
-    std::int64_t n = 0;
-    for (std::size_t u = 0; u < core_->nunits; ++u) n += load_count(core_.get(), u);
-    return static_cast<size_type>(n);
+    size_type n = 0;
+    for (std::size_t u = 0; u < core_->nunits; ++u) n += count_live(stored_tables(core_.get(), u));
+    return n;
   }
   bool empty() const { return size() == 0; }
-  /// Entries stored on the calling unit (DASH's lsize).
+  /// Entries stored on the calling unit.
   size_type lsize() const { return local.size(); }
-  /// Slots per unit; capacity() over all units.
-  size_type local_capacity() const { return core_->capacity; }
+  /// Slots in the calling unit's memory (base and overflow tables).
+  size_type local_capacity() const { return count_slots(stored_tables(core_.get(), core_->myid)); }
   size_type lcapacity() const { return local_capacity(); }
-  size_type capacity() const { return core_->capacity * core_->nunits; }
-  /// The unit (team-relative) that stores `key`.
+  /// Slots of all units.
+  size_type capacity() const {
+    size_type n = 0;
+    for (std::size_t u = 0; u < core_->nunits; ++u) n += count_slots(stored_tables(core_.get(), u));
+    return n;
+  }
+  /// The key's home unit (team-relative): where its probe sequence starts.
+  /// Entries in overflow tables are stored by the unit that grew the chain
+  /// (iterator::unit()).
   size_type unit_of(const Key &key) const { return home(key).first; }
 
   /// Every entry, unit by unit (reads slot states remotely: see iterator).
   iterator begin() const {
-    iterator it(core_.get(), 0, 0);
+    iterator it(core_.get(), 0, core_->bases[0], 0);
     it.settle();
     return it;
   }
-  iterator end() const { return iterator(core_.get(), core_->nunits, 0); }
+  iterator end() const { return iterator(core_.get(), core_->nunits, table_type{}, 0); }
   local_iterator lbegin() const { return local.begin(); }
   local_iterator lend() const { return local.end(); }
 
   /// The calling unit's entries as plain memory.
   Local local;
 
-  const Team &team() const { return core_->slots.team(); }
+  const Team &team() const { return core_->team; }
+  /// Waits for all units of the team: afterwards every unit sees every
+  /// operation made before it (DASH: the commit). Collective.
   void barrier() const { team().barrier(); }
   hasher hash_function() const { return core_->hash; }
   key_equal key_eq() const { return core_->equal; }
 
  private:
+  // A probe's result. found: the key's FULL slot. Otherwise, for a claim,
+  // the slot this call claimed (BUSY); for a search, the key is absent.
   struct Probe {
     bool found;
-    std::size_t unit, slot;
+    table_type table;
+    std::size_t slot;
+    std::uint64_t tag;  // the key's fingerprint bits of the state word
   };
 
-  static std::size_t capacity_for(size_type nelem, std::size_t nunits) {
-    std::size_t want =
-        std::max<std::size_t>(64, 2 * ((nelem + nunits - 1) / std::max<std::size_t>(nunits, 1)));
-    std::size_t cap = 1;
-    while (cap < want) cap <<= 1;
-    return cap;
+  static Hash make_hash(Team &team) {
+    if constexpr (std::is_constructible_v<Hash, Team &>)
+      return Hash(team);
+    else
+      return Hash();
   }
-
-  // The key's unit and home slot from one 64-bit mix of its hash: the high
-  // half picks the unit (multiply-shift), the low bits the slot.
-  std::pair<std::size_t, std::size_t> home(const Key &key) const {
-    std::uint64_t z = static_cast<std::uint64_t>(core_->hash(key)) + 0x9E3779B97F4A7C15ull;
+  static std::size_t pow2_at_least(std::size_t n) {
+    std::size_t p = 1;
+    while (p < n) p <<= 1;
+    return p;
+  }
+  static std::size_t capacity_for(size_type nelem, std::size_t nunits) {
+    nunits = std::max<std::size_t>(nunits, 1);
+    return pow2_at_least(std::max<std::size_t>(kMinTable, 2 * ((nelem + nunits - 1) / nunits)));
+  }
+  static std::uint64_t mix(std::uint64_t z) {
+    z += 0x9E3779B97F4A7C15ull;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    std::size_t unit = static_cast<std::size_t>(((z >> 32) * core_->nunits) >> 32);
-    return {unit, static_cast<std::size_t>(z) & (core_->capacity - 1)};
+    return z ^ (z >> 31);
   }
 
-  static dart_gptr_t slot_gptr(const Core *core, std::size_t unit, std::size_t slot) {
-    return core->slots.gptr(unit, slot);
+  // The key's home unit and the 64-bit mix whose low bits pick its slot in
+  // every table of the chain.
+  std::pair<std::size_t, std::uint64_t> home(const Key &key) const {
+    const Core *core = core_.get();
+    if constexpr (kUnitHash) {
+      team_unit_t unit = core->hash(key);
+      if (unit.id < 0 || static_cast<std::size_t>(unit.id) >= core->nunits)
+        throw std::out_of_range("dash::UnorderedMap: Hash placed a key on unit " + std::to_string(unit.id) +
+                                " of a team of " + std::to_string(core->nunits));
+      return {static_cast<std::size_t>(unit.id), mix(static_cast<std::uint64_t>(std::hash<Key>{}(key)))};
+    } else {
+      std::uint64_t z = mix(static_cast<std::uint64_t>(core->hash(key)));
+      return {static_cast<std::size_t>(((z >> 32) * core->nunits) >> 32), z};
+    }
   }
-  static std::uint64_t load_state(const Core *core, std::size_t unit, std::size_t slot) {
-    std::uint64_t none = 0, state;
-    detail::check(dart_fetch_and_op(slot_gptr(core, unit, slot), &none, &state, kStateType, DART_OP_NO_OP),
-                  "dart_fetch_and_op");
-    return state;
+
+  // ---- one-sided word access (DART atomics only: see detail/map_table.h) ----
+
+  static std::uint64_t load_word(dart_gptr_t g) {
+    std::uint64_t none = 0, value;
+    detail::check(dart_fetch_and_op(g, &none, &value, kWordType, DART_OP_NO_OP), "dart_fetch_and_op");
+    return value;
   }
-  // The entry count of `unit` (its header's state word, as std::int64_t
-  // for every access: MPI atomics on one location need one type).
-  static std::int64_t load_count(const Core *core, std::size_t unit) {
+  static void store_word(dart_gptr_t g, std::uint64_t value) {
+    std::uint64_t old;
+    detail::check(dart_fetch_and_op(g, &value, &old, kWordType, DART_OP_REPLACE), "dart_fetch_and_op");
+  }
+  // Compare-and-swap; returns the word's previous value.
+  static std::uint64_t swap_word(dart_gptr_t g, std::uint64_t expected, std::uint64_t value) {
+    std::uint64_t old;
+    detail::check(dart_compare_and_swap(g, &value, &expected, &old, kWordType), "dart_compare_and_swap");
+    return old;
+  }
+  static std::int64_t load_count(dart_gptr_t g) {
     std::int64_t none = 0, n;
-    detail::check(dart_fetch_and_op(slot_gptr(core, unit, core->capacity), &none, &n,
-                                    detail::dart_type<std::int64_t>(), DART_OP_NO_OP),
-                  "dart_fetch_and_op");
+    detail::check(dart_fetch_and_op(g, &none, &n, kCountType, DART_OP_NO_OP), "dart_fetch_and_op");
     return n;
   }
-  // Adds delta to unit's entry count (complete at the next flush).
-  void count(std::size_t unit, std::int64_t delta) {
-    detail::check(dart_accumulate(slot_gptr(core_.get(), unit, core_->capacity), &delta, 1,
-                                  detail::dart_type<std::int64_t>(), DART_OP_SUM),
-                  "dart_accumulate");
+  // Adds delta to a counter (complete at the next flush).
+  static void add(dart_gptr_t g, std::int64_t delta) {
+    detail::check(dart_accumulate(g, &delta, 1, kCountType, DART_OP_SUM), "dart_accumulate");
   }
-  static entry_type read_entry(const Core *core, std::size_t unit, std::size_t slot) {
+  static entry_type read_entry(dart_gptr_t slot) {
     entry_type e;
-    dart_gptr_t g = slot_gptr(core, unit, slot);
-    g.offset += offsetof(slot_type, entry);
-    detail::check(dart_get_blocking(&e, g, sizeof e, DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_get_blocking");
+    slot.offset += offsetof(slot_type, entry);
+    detail::check(dart_get_blocking(&e, slot, sizeof e, DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_get_blocking");
     return e;
   }
-  static Key read_key(const Core *core, std::size_t unit, std::size_t slot) {
-    return read_entry(core, unit, slot).first;
+  // A slot's state word and key, read in place where the table is
+  // reachable by load/store (a read next to other units' atomics sees the
+  // word before or after them), else one-sided.
+  static std::uint64_t read_state(const table_type &table, std::size_t slot) {
+    return table.slots ? detail::direct_load(&table.slots[slot].state) : load_word(table.slot(slot));
   }
-  static GlobRef<Mapped> mapped_ref(const Core *core, std::size_t unit, std::size_t slot) {
-    dart_gptr_t g = slot_gptr(core, unit, slot);
+  static Key read_key(const table_type &table, std::size_t slot) {
+    return table.slots ? detail::direct_load(&table.slots[slot].entry.first)
+                       : read_entry(table.slot(slot)).first;
+  }
+  static GlobRef<Mapped> mapped_ref(const table_type &table, std::size_t slot) {
+    dart_gptr_t g = table.slot(slot);
     g.offset += offsetof(slot_type, entry) + offsetof(entry_type, second);
-    slot_type *direct = core->slots.direct(unit);
-    return GlobRef<Mapped>(g, direct ? &direct[slot].entry.second : nullptr);
+    return GlobRef<Mapped>(g, table.slots ? &table.slots[slot].entry.second : nullptr);
+  }
+  static size_type count_live(const std::vector<table_type> &tables) {
+    std::int64_t n = 0;
+    for (const table_type &t : tables) n += load_count(t.header_at(offsetof(header_type, live)));
+    return static_cast<size_type>(n);
+  }
+  static size_type count_slots(const std::vector<table_type> &tables) {
+    size_type n = 0;
+    for (const table_type &t : tables) n += t.capacity();
+    return n;
   }
 
-  // Walks the key's probe sequence. found: the key's FULL slot. Otherwise,
-  // if claim, the slot this call claimed for the key (now BUSY: an EMPTY
-  // slot, or the key's own tombstone); if not claim, found == false means
-  // absent. Throws std::length_error when claim finds no slot.
+  // ---- tables ----
+
+  // The table after the k-th of unit's chain (chain) or storage list, or
+  // none (yet). For a chain with `grow`, a missing table is made: by this
+  // unit if it wins the link, else it waits for the unit that did.
+  static std::optional<table_type> next_table(const Core *core, bool chain, std::size_t unit, std::size_t k,
+                                              bool grow) {
+    table_type cur;
+    {
+      std::lock_guard<std::mutex> lock(core->mutex);
+      const auto &list = chain ? core->chains[unit] : core->stores[unit];
+      if (k + 1 < list.size()) return list[k + 1];
+      if (!chain && unit == core->myid) return std::nullopt;  // this unit's list is complete
+      cur = list[k];
+    }
+    dart_gptr_t state =
+        cur.header_at(chain ? offsetof(header_type, chain_state) : offsetof(header_type, store_state));
+    std::uint64_t s = load_word(state);
+    for (;;) {
+      if (s == detail::kLinkReady) {
+        detail::MapLink link;
+        detail::check(
+            dart_get_blocking(
+                &link, cur.header_at(chain ? offsetof(header_type, chain) : offsetof(header_type, store)),
+                sizeof link, DART_TYPE_BYTE, DART_TYPE_BYTE),
+            "dart_get_blocking");
+        table_type next{link, direct_slots(link.header)};
+        std::lock_guard<std::mutex> lock(core->mutex);
+        auto &list = chain ? core->chains[unit] : core->stores[unit];
+        if (list.size() == k + 1) list.push_back(next);
+        return list[k + 1];
+      }
+      // No next table yet: for a search the key is not there either.
+      if (!grow || !chain) return std::nullopt;
+      if (s == detail::kLinkEmpty) {
+        s = swap_word(state, detail::kLinkEmpty, detail::kLinkBusy);
+        if (s != detail::kLinkEmpty) continue;  // another unit makes it
+        table_type next = grow_chain(core, unit, k, cur, state);
+        std::lock_guard<std::mutex> lock(core->mutex);
+        auto &list = core->chains[unit];
+        if (list.size() == k + 1) list.push_back(next);
+        return list[k + 1];
+      }
+      s = load_word(state);  // BUSY: another unit is making the table
+    }
+  }
+
+  // Makes the table after `cur` (the k-th of unit's chain, whose link this
+  // unit has claimed: `state` is BUSY) in this unit's memory, adds it to
+  // this unit's storage list and publishes the chain link. On failure the
+  // claim is given back (state EMPTY) and the error thrown.
+  static table_type grow_chain(const Core *core, std::size_t unit, std::size_t k, const table_type &cur,
+                               dart_gptr_t state) {
+    try {
+      std::vector<table_type> chain;
+      {
+        std::lock_guard<std::mutex> lock(core->mutex);
+        chain.assign(core->chains[unit].begin(),
+                     core->chains[unit].begin() + static_cast<std::ptrdiff_t>(k + 1));
+      }
+      std::int64_t used = 0;
+      for (const table_type &t : chain) used += load_count(t.header_at(offsetof(header_type, used)));
+      std::size_t cap =
+          pow2_at_least(std::max({kMinTable, core->grow_min, 4 * static_cast<std::size_t>(used)}));
+      std::size_t bytes = table_type::bytes(cap);
+      dart_gptr_t g;
+      dart_ret_t status = dart_memalloc(bytes, &g);
+      if (status == DART_ERR_NOMEM)
+        throw std::length_error("dash::UnorderedMap: cannot grow the table chain of unit " +
+                                std::to_string(unit) + ": dart_memalloc of " + std::to_string(bytes) +
+                                " bytes failed (DART's pool is DART_LOCAL_POOL bytes per unit)");
+      detail::check(status, "dart_memalloc");
+      void *addr = nullptr;
+      detail::check(dart_gptr_getaddr(g, &addr), "dart_gptr_getaddr");
+      // Not shared yet: plain stores, made visible before the link is.
+      std::memset(addr, 0, bytes);
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+      table_type next;
+      {
+        std::lock_guard<std::mutex> lock(core->mutex);
+        auto &mine = core->stores[core->myid];
+        const table_type &last = mine.back();
+        next = table_type{detail::MapLink{g, cap, core->myid, last.local_base() + last.capacity()},
+                          reinterpret_cast<slot_type *>(static_cast<char *>(addr) +
+                                                        table_type::kHeaderSlots * sizeof(slot_type))};
+        core->own.push_back(g);
+        // Storage list first, so every table of a chain is in some unit's list.
+        publish(last.header_at(offsetof(header_type, store)),
+                last.header_at(offsetof(header_type, store_state)), next.link);
+        mine.push_back(next);
+      }
+      publish(cur.header_at(offsetof(header_type, chain)), state, next.link);
+      return next;
+    } catch (...) {
+      store_word(state, detail::kLinkEmpty);
+      throw;
+    }
+  }
+  static void publish(dart_gptr_t where, dart_gptr_t state, const detail::MapLink &link) {
+    detail::check(dart_put(where, &link, sizeof link, DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_put");
+    detail::check(dart_flush(where), "dart_flush");
+    store_word(state, detail::kLinkReady);
+  }
+  static slot_type *direct_slots(dart_gptr_t header) {
+    void *addr = nullptr;
+    if (dart_gptr_getaddr(header, &addr) != DART_OK) return nullptr;  // not reachable by load/store
+    return reinterpret_cast<slot_type *>(static_cast<char *>(addr) +
+                                         table_type::kHeaderSlots * sizeof(slot_type));
+  }
+  // The calling unit's k-th table, if it has one.
+  static std::optional<table_type> local_table(const Core *core, std::size_t k) {
+    std::lock_guard<std::mutex> lock(core->mutex);
+    const auto &mine = core->stores[core->myid];
+    if (k < mine.size()) return mine[k];
+    return std::nullopt;
+  }
+  // Every table in unit's memory (discovers links not known yet).
+  static std::vector<table_type> stored_tables(const Core *core, std::size_t unit) {
+    for (std::size_t k = 0; next_table(core, false, unit, k, false); ++k) {
+    }
+    std::lock_guard<std::mutex> lock(core->mutex);
+    return core->stores[unit];
+  }
+  // The table after `table` in unit's storage list, if any.
+  static std::optional<table_type> next_stored(const Core *core, std::size_t unit, const table_type &table) {
+    for (std::size_t k = 0;; ++k) {
+      std::optional<table_type> next = next_table(core, false, unit, k, false);
+      if (!next) return std::nullopt;
+      if (next->local_base() > table.local_base()) return next;
+    }
+  }
+
+  // Walks the key's probe sequence: at most kProbeWindow slots of each
+  // table of its home chain. A search ends at an empty slot (absent), the
+  // key's slot, or the chain's end; a claim (insert) takes the first empty
+  // slot or the key's tombstone, growing the chain when it has to. A slot
+  // whose fingerprint differs holds another key: skipped with one read.
   Probe probe(const Key &key, bool claim) const {
     const Core *core = core_.get();
-    auto [unit, start] = home(key);
-    for (std::size_t i = 0; i < core->capacity; ++i) {
-      std::size_t slot = (start + i) & (core->capacity - 1);
-      dart_gptr_t g = slot_gptr(core, unit, slot);
-      std::uint64_t state;
-      if (claim) {  // try to claim at once: most inserts meet an empty slot
-        std::uint64_t busy = detail::kSlotBusy, expected = detail::kSlotEmpty;
-        detail::check(dart_compare_and_swap(g, &busy, &expected, &state, kStateType),
-                      "dart_compare_and_swap");
-        if (state == detail::kSlotEmpty) return {false, unit, slot};  // claimed
-      } else {
-        state = load_state(core, unit, slot);
-      }
-      for (;;) {
-        if (state == detail::kSlotEmpty) {
-          if (!claim) return {false, unit, slot};
-          std::uint64_t busy = detail::kSlotBusy, expected = detail::kSlotEmpty;
-          detail::check(dart_compare_and_swap(g, &busy, &expected, &state, kStateType),
-                        "dart_compare_and_swap");
-          if (state == detail::kSlotEmpty) return {false, unit, slot};  // claimed
-          continue;  // lost the race: look again at what is there now
+    auto [unit, z] = home(key);
+    const std::uint64_t tag = detail::map_slot_tag(z);
+    table_type table = core->bases[unit];
+    for (std::size_t k = 0;; ++k) {
+      const std::size_t cap = table.capacity(), window = std::min(cap, kProbeWindow);
+      for (std::size_t i = 0; i < window; ++i) {
+        std::size_t slot = static_cast<std::size_t>(z + i) & (cap - 1);
+        dart_gptr_t g = table.slot(slot);
+        std::uint64_t word = claim ? std::uint64_t(detail::kSlotEmpty) : read_state(table, slot);
+        for (;;) {
+          if (word == detail::kSlotEmpty) {
+            if (!claim) return {false, table, slot, tag};
+            word = swap_word(g, detail::kSlotEmpty, tag | detail::kSlotBusy);
+            if (word == detail::kSlotEmpty) {  // claimed
+              add(table.header_at(offsetof(header_type, used)), 1);
+              return {false, table, slot, tag};
+            }
+            continue;  // lost the race: look again at what is there now
+          }
+          if (detail::map_slot_tag(word) != tag) break;  // another key: next slot
+          const std::uint64_t state = detail::map_slot_state(word);
+          if (state == detail::kSlotBusy) {  // an insert is writing it: wait
+            word = load_word(g);             // a DART call: drives the progress the inserter may need
+            continue;
+          }
+          // FULL or ERASED: the key is written and never changes.
+          if (!core->equal(read_key(table, slot), key)) break;  // next slot
+          if (state == detail::kSlotFull) return {true, table, slot, tag};
+          // The key's own tombstone: the key lives nowhere else.
+          if (!claim) return {false, table, slot, tag};
+          word = swap_word(g, tag | detail::kSlotErased, tag | detail::kSlotBusy);
+          if (word == (tag | detail::kSlotErased)) return {false, table, slot, tag};  // revived
         }
-        if (state == detail::kSlotBusy) {  // an insert is writing it: wait
-          state = load_state(core, unit, slot);
-          continue;
-        }
-        // FULL or ERASED: the key is written and never changes.
-        if (!core->equal(read_key(core, unit, slot), key)) break;  // next slot
-        if (state == detail::kSlotFull) return {true, unit, slot};
-        // The key's own tombstone: the key lives nowhere else.
-        if (!claim) return {false, unit, slot};
-        std::uint64_t busy = detail::kSlotBusy, expected = detail::kSlotErased;
-        detail::check(dart_compare_and_swap(g, &busy, &expected, &state, kStateType),
-                      "dart_compare_and_swap");
-        if (state == detail::kSlotErased) return {false, unit, slot};  // revived
       }
+      std::optional<table_type> next = next_table(core, true, unit, k, claim);
+      if (!next) return {false, table, 0, tag};  // (only a search gets here)
+      table = *next;
     }
-    if (!claim) return {false, unit, 0};
-    throw std::length_error("dash::UnorderedMap: the table of unit " + std::to_string(unit) + " is full (" +
-                            std::to_string(core->capacity) + " slots; pass a larger nelem)");
   }
 };
 
