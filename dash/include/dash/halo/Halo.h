@@ -498,10 +498,10 @@ class Halo {
     // One block per unit along every dimension: then block g is unit
     // coordinate g's, and its neighbours are unit coordinates g - 1, g + 1.
     for (std::size_t d = 0; d < N; ++d)
-      if (pat.blockspec()[d] > pat.teamspec().extent(d))
+      if (pat.blockspec().extent(d) > pat.teamspec().extent(d))
         throw std::invalid_argument("dash::Halo: dimension " + std::to_string(d) + " is " +
                                     distribution_name(pat.distspec()[d]) + " with " +
-                                    std::to_string(pat.blockspec()[d]) + " blocks over " +
+                                    std::to_string(pat.blockspec().extent(d)) + " blocks over " +
                                     std::to_string(pat.teamspec().extent(d)) +
                                     " units: a halo needs at most one block per unit along each dimension");
     std::size_t cap = 0;
