@@ -210,7 +210,6 @@ static inline int mpi_xfer(int one, int is_put, char *local, const dart_type_inf
 static inline void done_at_initiation(dart_gptr_t gptr, const dart_target_t *t) {
   if (t->win != MPI_WIN_NULL || dart__state.threads) return;
   memcpy(&dart__fast.done_key, &gptr, sizeof dart__fast.done_key);
-  dart__fast.has_done_key = 1;
 }
 
 dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
@@ -438,8 +437,9 @@ dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag) {
  * address: a flush touches no memory. */
 static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
   DART_CHECK_INIT(fn);
-  if (!all && dart__fast.has_done_key &&
-      memcmp(&gptr, &dart__fast.done_key, sizeof dart__fast.done_key) == 0) {
+  uint64_t key;
+  memcpy(&key, &gptr, sizeof key);
+  if (!all && key == dart__fast.done_key && key != DART__NO_DONE_KEY) {
     if (remote) atomic_thread_fence(memory_order_seq_cst);
     return DART_OK; /* the header's inline case, for callers that did not inline it */
   }

@@ -120,17 +120,17 @@ dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
  * it has checked in dart__fast: `done_key`, the first 64 bits (unit,
  * segment, team) of the last pointer a dart_put or dart_get completed at
  * initiation on a segment without an MPI window (nothing can be pending
- * there), valid while `has_done_key` (cleared whenever a segment is freed;
- * never set at DART_THREAD_MULTIPLE, where another thread's free could
- * race). The inline definitions below (GNU C's extern inline: used only for
+ * there), or DART__NO_DONE_KEY (unit -1: never a checked pointer's) after
+ * any segment is freed; never set at DART_THREAD_MULTIPLE, where another
+ * thread's free could race. The inline definitions below (GNU C's extern inline: used only for
  * inlining, the library holds the real functions) answer from that alone
  * and hand everything else to the library, so the errors are the same;
  * a flush or wait after a same-node transfer then costs no call. */
 typedef struct {
   int initialized; /* between dart_init and dart_exit */
-  int has_done_key;
   uint64_t done_key;
 } dart__fast_t;
+#define DART__NO_DONE_KEY UINT64_MAX
 extern dart__fast_t dart__fast;
 dart_ret_t dart__flush_one(dart_gptr_t gptr, int remote);
 dart_ret_t dart__waitall(dart_handle_t handles[], size_t n, int remote);
@@ -141,7 +141,7 @@ dart_ret_t dart__waitall(dart_handle_t handles[], size_t n, int remote);
 DART_INLINE_ dart_ret_t dart_flush(dart_gptr_t gptr) {
   uint64_t k;
   __builtin_memcpy(&k, &gptr, sizeof k);
-  if (dart__fast.has_done_key && k == dart__fast.done_key) {
+  if (k == dart__fast.done_key && k != DART__NO_DONE_KEY) {
     __atomic_thread_fence(__ATOMIC_SEQ_CST); /* a dart_put's data before later signals */
     return DART_OK;
   }
@@ -151,7 +151,7 @@ DART_INLINE_ dart_ret_t dart_flush(dart_gptr_t gptr) {
 DART_INLINE_ dart_ret_t dart_flush_local(dart_gptr_t gptr) {
   uint64_t k;
   __builtin_memcpy(&k, &gptr, sizeof k);
-  if (dart__fast.has_done_key && k == dart__fast.done_key) return DART_OK;
+  if (k == dart__fast.done_key && k != DART__NO_DONE_KEY) return DART_OK;
   return dart__flush_one(gptr, 0);
 }
 
