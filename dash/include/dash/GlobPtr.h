@@ -1,13 +1,20 @@
 #ifndef DASH_GLOBPTR_H
 #define DASH_GLOBPTR_H
 
-// GlobPtr<T, N>: a pointer into the global memory of a container, and its
-// random-access iterator. It advances in pattern order (the row-major order
-// of global coordinates), across unit boundaries: p + 1 is the next element
-// in global order, wherever it is stored. Dereferencing gives a GlobRef.
+// GlobPtr<T, N, P>: a pointer into the global memory of a container over
+// a pattern of type P (default Pattern<N>), and its random-access
+// iterator. It advances across unit boundaries: p + 1 is the next element
+// of its view, wherever it is stored. Dereferencing gives a GlobRef.
 //
-// An iterator of a sub-view (NArray::sub, rows) walks the view's box
-// row-major; for a whole container it walks global indices 0 .. size-1.
+// Iteration order (as DASH's):
+//  - a whole container (begin()/end(), or a view covering all of it): the
+//    pattern's global order, begin()[i] is the element with global index i,
+//    at coordinates pattern().coords(i). For Pattern<N> that is row-major,
+//    for Pattern<N, COL_MAJOR> column-major, for the tile patterns the
+//    pattern's own global order.
+//  - a sub-view (sub, rows, cols, row, col, block, local.block): its box in
+//    the pattern's memory_order(): row-major for ROW_MAJOR patterns,
+//    column-major (first dimension fastest) for COL_MAJOR ones.
 // Iterators stay valid while the container lives (also across moves).
 
 #include <array>
@@ -24,7 +31,7 @@
 
 namespace dash {
 
-template <typename T, std::size_t N = 1>
+template <typename T, std::size_t N = 1, typename P = Pattern<N>>
 class GlobPtr {
  public:
   using value_type = std::remove_const_t<T>;
@@ -32,7 +39,8 @@ class GlobPtr {
   using reference = GlobRef<T>;
   using pointer = GlobPtr;
   using iterator_category = std::random_access_iterator_tag;
-  using core_type = detail::ArrayCore<value_type, N>;
+  using pattern_type = P;
+  using core_type = detail::ArrayCore<value_type, N, P>;
 
   /// The null pointer.
   GlobPtr() = default;
@@ -40,7 +48,7 @@ class GlobPtr {
       : core_(core), view_(view), pos_(pos) {}
   /// GlobPtr<T> converts to GlobPtr<const T>.
   template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> && !std::is_same_v<U, T>>>
-  GlobPtr(const GlobPtr<U, N> &other) : GlobPtr(other.core(), other.view(), other.pos()) {}
+  GlobPtr(const GlobPtr<U, N, P> &other) : GlobPtr(other.core(), other.view(), other.pos()) {}
 
   reference operator*() const {
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::GlobPtr");
@@ -105,9 +113,9 @@ class GlobPtr {
 
   /// Global coordinates of the element.
   std::array<std::size_t, N> coords() const {
-    return detail::view_coords(view_, static_cast<std::size_t>(pos_));
+    return detail::position_coords(core_->pattern, view_, static_cast<std::size_t>(pos_));
   }
-  /// Linear global index (row-major) of the element in its container.
+  /// Global index of the element in its container's pattern.
   std::size_t gindex() const { return core_->pattern.global_index(coords()); }
   /// Owner (team-relative unit) and local index of the element.
   LocalIndex local_index() const { return core_->pattern.local(coords()); }
@@ -137,8 +145,8 @@ class GlobPtr {
 };
 
 /// Global iterators are global pointers.
-template <typename T, std::size_t N = 1>
-using GlobIter = GlobPtr<T, N>;
+template <typename T, std::size_t N = 1, typename P = Pattern<N>>
+using GlobIter = GlobPtr<T, N, P>;
 
 }  // namespace dash
 

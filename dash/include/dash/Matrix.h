@@ -1,13 +1,18 @@
 #ifndef DASH_MATRIX_H
 #define DASH_MATRIX_H
 
-// NArray<T, N>: an N-dimensional distributed array of trivially copyable T
-// over a team, laid out by a Pattern<N> (default: BLOCKED in the first
-// dimension, NONE in the others). dash::Array<T> is NArray<T, 1> and
-// dash::Matrix<T> is NArray<T, 2>. DASH spells all three with an index
-// type and a pattern type as well (NArray<T, N, long, Pattern<N>>): those
-// are accepted and name the same type (Pattern<N> is the one pattern,
-// indices are index_type).
+// NArray<T, N, Index, PatternType>: an N-dimensional distributed array of
+// trivially copyable T over a team, laid out by a pattern of PatternType
+// (default Pattern<N>: BLOCKED in the first dimension, NONE in the others;
+// also Pattern<N, COL_MAJOR>, TilePattern, ShiftTilePattern,
+// SeqTilePattern: any type of the pattern concept in detail/array_core.h).
+// dash::Array<T> is NArray<T, 1> and dash::Matrix<T> is NArray<T, 2>, as
+// in DASH with the index type and the pattern type as further parameters
+// (the index type is accepted; indices are index_type):
+//
+//   using pattern_t = dash::SeqTilePattern<2>;
+//   dash::Matrix<double, 2, dash::default_index_t, pattern_t> a(
+//       pattern_t(n, n, dash::TILE(b), dash::TILE(b), teamspec));
 //
 //   dash::Array<int> arr(100);                   // on Team::All()
 //   dash::fill(arr.begin(), arr.end(), 0);       // collective algorithm
@@ -16,9 +21,11 @@
 //   dash::Matrix<double> m({100, 200}, dash::DistributionSpec<2>(dash::NONE, dash::BLOCKED));
 //   double x = m(3, 4);
 //
-// Global view: begin()/end() (GlobPtr, pattern order), arr[i] (global
-// index), m(i, j) and m[i][j] (coordinates) give GlobRefs. Local view:
-// arr.local, arr.lbegin()/lend() (raw pointers). Asynchronous writes:
+// Global view: begin()/end() (GlobPtr: begin()[i] is the element with the
+// pattern's global index i), arr[i] (global index), m(i, j) and m[i][j]
+// (coordinates) give GlobRefs; views iterate as GlobPtr.h says. Local
+// view: arr.local, arr.lbegin()/lend() (raw pointers, local-index order;
+// arr.local(i, j) by local coordinates). Asynchronous writes:
 // arr.async[i] = v ... arr.flush().
 //
 // Construction and destruction are collective over the team (one symmetric
@@ -60,26 +67,28 @@ namespace dash {
 
 namespace detail {
 
-// The class behind dash::NArray (below), which adds DASH's template
-// parameters.
-template <typename T, std::size_t N>
+// The class behind dash::NArray (below), which adds DASH's index type
+// parameter.
+template <typename T, std::size_t N, typename P = Pattern<N>>
 class NArray {
   static_assert(std::is_trivially_copyable_v<T>, "dash::NArray: the element type must be trivially copyable");
-  using core_type = detail::ArrayCore<T, N>;
+  static_assert(P::ndim() == N, "dash::NArray: the pattern type has another number of dimensions");
+  using core_type = detail::ArrayCore<T, N, P>;
 
  public:
   using value_type = T;
   using size_type = std::size_t;
   using difference_type = std::ptrdiff_t;
   using index_type = default_index_t;
-  using iterator = GlobPtr<T, N>;
-  using const_iterator = GlobPtr<const T, N>;
+  using iterator = GlobPtr<T, N, P>;
+  using const_iterator = GlobPtr<const T, N, P>;
   using reference = GlobRef<T>;
   using const_reference = GlobRef<const T>;
   using extents_type = std::array<size_type, N>;
-  using pattern_type = Pattern<N>;
-  using view_type = View<T, N>;
-  using const_view_type = View<const T, N>;
+  using pattern_type = P;
+  using view_type = View<T, N, P>;
+  using const_view_type = View<const T, N, P>;
+  using local_type = LocalView<T, N, P>;
 
   /// An empty array without memory; assign a real one to use it.
   NArray() = default;
@@ -89,26 +98,25 @@ class NArray {
             typename = std::enable_if_t<sizeof...(Sizes) == N && (std::is_integral_v<Sizes> && ...)>>
   explicit NArray(Sizes... extents) : NArray(extents_type{static_cast<size_type>(extents)...}, Team::All()) {}
 
-  /// Default distribution on `team`.
+  /// Default distribution on `team` (BLOCKED in the first dimension).
   explicit NArray(const extents_type &extents, const Team &team = Team::All())
-      : NArray(Pattern<N>(extents, team.size()), team) {}
+      : NArray(extents, DistributionSpec<N>(), team) {}
 
   /// Distribution `dist`, all units along its first distributed dimension.
   NArray(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team = Team::All())
-      : NArray(Pattern<N>(extents, dist, team.size()), team) {}
+      : NArray(extents, dist, team, TeamSpec<N>(dist, team.size())) {}
 
   /// Distribution `dist` over the units of `team` arranged as `teamspec`
-  /// (DASH's order of arguments).
+  /// (DASH's order of arguments). Throws what P's constructor throws.
   NArray(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team,
          const TeamSpec<N> &teamspec)
-      : NArray(Pattern<N>(extents, dist, teamspec, team.size()), team) {}
+      : NArray(P(extents, dist, teamspec, team), team) {}
 
   /// Any pattern; throws std::invalid_argument unless it is for team.size()
   /// units.
-  explicit NArray(const Pattern<N> &pattern, const Team &team = Team::All())
-      : core_(make_core(pattern, team)) {
-    local = LocalView<T, N>(core_.get());
-    async = AsyncView<T, N>(core_.get());
+  explicit NArray(const P &pattern, const Team &team = Team::All()) : core_(make_core(pattern, team)) {
+    local = local_type(core_.get());
+    async = AsyncView<T, N, P>(core_.get());
   }
 
   /// 1-D: n elements on `team`.
@@ -123,8 +131,8 @@ class NArray {
   NArray &operator=(NArray &&other) noexcept {
     if (this != &other) {
       core_ = std::move(other.core_);
-      local = std::exchange(other.local, LocalView<T, N>());
-      async = std::exchange(other.async, AsyncView<T, N>());
+      local = std::exchange(other.local, local_type());
+      async = std::exchange(other.async, AsyncView<T, N, P>());
     }
     return *this;
   }
@@ -150,7 +158,7 @@ class NArray {
   size_type size() const { return core().pattern.size(); }
   const extents_type &extents() const { return core().pattern.extents(); }
   size_type extent(std::size_t d) const { return core().pattern.extent(d); }
-  const Pattern<N> &pattern() const { return core().pattern; }
+  const P &pattern() const { return core().pattern; }
   const Team &team() const { return core().mem.team(); }
 
   // ---- global view ----
@@ -225,7 +233,7 @@ class NArray {
   // ---- local view ----
 
   /// The calling unit's elements: contiguous raw memory.
-  LocalView<T, N> local;
+  local_type local;
   T *lbegin() const { return local.begin(); }
   T *lend() const { return local.end(); }
   /// The number of the calling unit's elements (DASH has both names).
@@ -235,14 +243,14 @@ class NArray {
   // ---- asynchronous writes and synchronization ----
 
   /// arr.async[i] = v: a write completed by flush().
-  AsyncView<T, N> async;
+  AsyncView<T, N, P> async;
   /// Completes the calling unit's asynchronous writes to this array.
   void flush() const { async.flush(); }
   /// Barrier over the array's team.
   void barrier() const { team().barrier(); }
 
  private:
-  static std::unique_ptr<core_type> make_core(const Pattern<N> &pattern, const Team &team) {
+  static std::unique_ptr<core_type> make_core(const P &pattern, const Team &team) {
     if (pattern.nunits() != team.size())
       throw std::invalid_argument("dash::NArray: the pattern is for " + std::to_string(pattern.nunits()) +
                                   " units, the team has " + std::to_string(team.size()));
@@ -267,7 +275,7 @@ class NArray {
     } else {
       extents_type coords{};
       coords[0] = i;
-      return detail::Subscript<T, U, N, 1>(&live_core(), coords);
+      return detail::Subscript<T, U, N, 1, P>(&live_core(), coords);
     }
   }
   template <typename U>
@@ -293,15 +301,15 @@ class NArray {
 
 }  // namespace detail
 
-/// An N-dimensional distributed array; DASH's index and pattern type
-/// parameters name the same type.
+/// An N-dimensional distributed array over a pattern of PatternType; DASH's
+/// index type parameter is accepted (indices are index_type).
 template <typename T, std::size_t N, typename IndexType = default_index_t, typename PatternType = Pattern<N>>
-using NArray = detail::NArray<T, N>;
+using NArray = detail::NArray<T, N, PatternType>;
 
 /// A distributed matrix (two-dimensional by default).
 template <typename T, std::size_t N = 2, typename IndexType = default_index_t,
           typename PatternType = Pattern<N>>
-using Matrix = NArray<T, N>;
+using Matrix = NArray<T, N, IndexType, PatternType>;
 
 }  // namespace dash
 

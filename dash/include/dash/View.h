@@ -1,9 +1,10 @@
 #ifndef DASH_VIEW_H
 #define DASH_VIEW_H
 
-// View<T, N>: a rectangular block of a container given in global
-// coordinates (matrix.sub(offsets, extents), matrix.rows(first, n)). Its
-// iterators walk the block row-major; dash::copy and every algorithm take
+// View<T, N, P>: a rectangular block of a container over a pattern of
+// type P given in global coordinates (matrix.sub(offsets, extents),
+// matrix.rows(first, n)). Its iterators walk the block in the pattern's
+// memory_order() (row-major for ROW_MAJOR patterns; see GlobPtr.h); dash::copy and every algorithm take
 // them like those of a whole container. A view does not own anything: the
 // container must outlive it. Views narrow as in DASH:
 // m.rows(7, 4).cols(1, 6), v.sub<1>(first, n), v.row(i), v.col(j).
@@ -21,15 +22,16 @@
 
 namespace dash {
 
-template <typename T, std::size_t N>
+template <typename T, std::size_t N, typename P = Pattern<N>>
 class View {
  public:
   using value_type = std::remove_const_t<T>;
   using size_type = std::size_t;
-  using iterator = GlobPtr<T, N>;
+  using iterator = GlobPtr<T, N, P>;
   using reference = GlobRef<T>;
   using extents_type = std::array<size_type, N>;
-  using core_type = detail::ArrayCore<value_type, N>;
+  using pattern_type = P;
+  using core_type = detail::ArrayCore<value_type, N, P>;
 
   View(const core_type *core, const Block<N> &block) : core_(core), block_(block) {}
 

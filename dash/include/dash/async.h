@@ -18,10 +18,10 @@
 
 namespace dash {
 
-template <typename T, std::size_t N>
+template <typename T, std::size_t N, typename P>
 class AsyncRef {
  public:
-  using core_type = detail::ArrayCore<T, N>;
+  using core_type = detail::ArrayCore<T, N, P>;
   AsyncRef(const core_type *core, LocalIndex li) : core_(core), li_(li) {}
 
   /// Starts writing `value`; complete at the next flush().
@@ -42,23 +42,23 @@ class AsyncRef {
   LocalIndex li_;
 };
 
-template <typename T, std::size_t N>
+template <typename T, std::size_t N, typename P = Pattern<N>>
 class AsyncView {
  public:
-  using core_type = detail::ArrayCore<T, N>;
+  using core_type = detail::ArrayCore<T, N, P>;
   AsyncView() = default;
   explicit AsyncView(const core_type *core) : core_(core) {}
 
   /// Element with linear global index `gindex` (unchecked).
-  AsyncRef<T, N> operator[](std::size_t gindex) const {
+  AsyncRef<T, N, P> operator[](std::size_t gindex) const {
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
-    return AsyncRef<T, N>(core_, core_->pattern.local(gindex));
+    return AsyncRef<T, N, P>(core_, core_->pattern.local(gindex));
   }
   /// Element at global coordinates (unchecked).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
-  AsyncRef<T, N> operator()(Is... coords) const {
+  AsyncRef<T, N, P> operator()(Is... coords) const {
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::NArray::async");
-    return AsyncRef<T, N>(core_, core_->pattern.local({static_cast<std::size_t>(coords)...}));
+    return AsyncRef<T, N, P>(core_, core_->pattern.local({static_cast<std::size_t>(coords)...}));
   }
 
   /// Completes every asynchronous write of the calling unit to this

@@ -1,10 +1,12 @@
 #ifndef DASH_LOCAL_VIEW_H
 #define DASH_LOCAL_VIEW_H
 
-// LocalView<T, N>: the calling unit's part of a container (arr.local), a
-// contiguous range of plain memory: begin()/end() are raw pointers, so any
-// STL algorithm runs on it at the speed of malloc'd memory. For N > 1 it
-// knows the local extents and indexes by local coordinates.
+// LocalView<T, N, P>: the calling unit's part of a container (arr.local), a
+// contiguous range of plain memory in local-index order (tile patterns:
+// tile by tile): begin()/end() are raw pointers, so any STL algorithm runs
+// on it at the speed of malloc'd memory. For N > 1 it knows the local
+// extents and indexes by local coordinates as the pattern lays them out
+// (local_index(unit, lcoords)).
 //
 // Like std::span it does not own the memory and does not propagate const.
 // Element access is unchecked except at(); the range itself is obtained
@@ -21,6 +23,7 @@
 #include <type_traits>
 
 #include <dash/detail/array_core.h>
+#include <dash/detail/pieces.h>
 #include <dash/pattern/pattern.h>
 #include <dash/View.h>
 
@@ -55,7 +58,7 @@ class LocalSpan {
   size_type first_index_ = 0;
 };
 
-template <typename T, std::size_t N>
+template <typename T, std::size_t N, typename P = Pattern<N>>
 class LocalView {
  public:
   using value_type = T;
@@ -63,7 +66,7 @@ class LocalView {
   using iterator = T *;
   using extents_type = std::array<size_type, N>;
 
-  using core_type = detail::ArrayCore<std::remove_const_t<T>, N>;
+  using core_type = detail::ArrayCore<std::remove_const_t<T>, N, P>;
 
   LocalView() = default;
   /// The calling unit's part of the container `core`.
@@ -71,7 +74,8 @@ class LocalView {
       : data_(core->mem.local()), pattern_(&core->pattern), unit_(core->myid), core_(core) {
     extents_ = pattern_->local_extents(unit_);
     size_ = 1;
-    for (std::size_t d = N; d-- > 0;) {
+    for (std::size_t k = N; k-- > 0;) {  // untiled Pattern<N, A>: linear in A
+      std::size_t d = detail::dim_by_order<P::memory_order(), N>(k);
       strides_[d] = size_;
       size_ *= extents_[d];
     }
@@ -107,6 +111,7 @@ class LocalView {
   }
   /// Local index of local coordinates.
   size_type index_of(const extents_type &lcoords) const {
+    if constexpr (!detail::is_linear_pattern<P>::value) return pattern_->local_index(unit_, lcoords);
     if (pattern_->is_tiled()) return pattern_->local_index(unit_, lcoords);
     size_type index = 0;
     for (std::size_t d = 0; d < N; ++d) index += lcoords[d] * strides_[d];
@@ -121,7 +126,7 @@ class LocalView {
 
   /// Local row `i` (first dimension; N > 1): contiguous memory. Throws
   /// std::out_of_range unless i < extent(0), std::logic_error if the
-  /// pattern is tiled (a row then spans tiles: use block()).
+  /// pattern is tiled (a row then spans tiles: use block()) or COL_MAJOR.
   template <std::size_t M = N, typename = std::enable_if_t<(M > 1)>>
   LocalSpan<T> row(size_type i) const {
     if (i >= extents_[0])
@@ -129,19 +134,24 @@ class LocalView {
                               std::to_string(extents_[0]) + ")");
     if (pattern_->is_tiled())
       throw std::logic_error("dash::LocalView::row: local rows of a tiled pattern are not contiguous");
+    if constexpr (P::memory_order() != ROW_MAJOR)
+      throw std::logic_error("dash::LocalView::row: local rows of a COL_MAJOR pattern are not contiguous");
     return LocalSpan<T>(data_ + i * strides_[0], data_ + (i + 1) * strides_[0], i * strides_[0]);
   }
 
-  /// The calling unit's block `lblock` (its local block grid, row-major);
-  /// throws std::out_of_range unless lblock < the unit's number of blocks.
-  View<T, N> block(size_type lblock) const { return View<T, N>(core_, pattern_->local_block(unit_, lblock)); }
+  /// The calling unit's block `lblock` (its local block grid, in the
+  /// pattern's storage order); throws std::out_of_range unless lblock < the
+  /// unit's number of blocks.
+  View<T, N, P> block(size_type lblock) const {
+    return View<T, N, P>(core_, pattern_->local_block(unit_, lblock));
+  }
 
  private:
   T *data_ = nullptr;
   size_type size_ = 0;
   extents_type extents_{};
   extents_type strides_{};
-  const Pattern<N> *pattern_ = nullptr;
+  const P *pattern_ = nullptr;
   size_type unit_ = 0;
   const core_type *core_ = nullptr;
 };

@@ -25,8 +25,8 @@
 namespace dash {
 
 /// Starts copying [first, last) into out[0 .. last - first).
-template <typename T, std::size_t N>
-Future<std::remove_const_t<T> *> copy_async(GlobPtr<T, N> first, GlobPtr<T, N> last,
+template <typename T, std::size_t N, typename P>
+Future<std::remove_const_t<T> *> copy_async(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last,
                                             std::remove_const_t<T> *out) {
   auto r = detail::make_range(first, last, "dash::copy_async");
   detail::Transfers transfers;
@@ -36,35 +36,35 @@ Future<std::remove_const_t<T> *> copy_async(GlobPtr<T, N> first, GlobPtr<T, N> l
 
 /// Copies [first, last) into out[0 .. last - first); returns the end of
 /// the written buffer.
-template <typename T, std::size_t N>
-std::remove_const_t<T> *copy(GlobPtr<T, N> first, GlobPtr<T, N> last, std::remove_const_t<T> *out) {
+template <typename T, std::size_t N, typename P>
+std::remove_const_t<T> *copy(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, std::remove_const_t<T> *out) {
   return copy_async(first, last, out).get();
 }
 
 /// Starts copying the local buffer [first, last) to the global range
 /// starting at out.
-template <typename T, std::size_t N>
-Future<GlobPtr<T, N>> copy_async(const T *first, const T *last, GlobPtr<T, N> out) {
+template <typename T, std::size_t N, typename P>
+Future<GlobPtr<T, N, P>> copy_async(const T *first, const T *last, GlobPtr<T, N, P> out) {
   static_assert(!std::is_const_v<T>, "dash::copy: cannot write to a const range");
   std::size_t n = static_cast<std::size_t>(last - first);
   auto r = detail::make_range(out, out + static_cast<std::ptrdiff_t>(n), "dash::copy_async");
   detail::Transfers transfers;
   detail::start_transfer(*r.core, r.view, r.first, r.last, const_cast<T *>(first), true, transfers);
-  return Future<GlobPtr<T, N>>(out + static_cast<std::ptrdiff_t>(n), std::move(transfers));
+  return Future<GlobPtr<T, N, P>>(out + static_cast<std::ptrdiff_t>(n), std::move(transfers));
 }
 
 /// Copies the local buffer [first, last) to the global range starting at
 /// out; returns the end of the written range.
-template <typename T, std::size_t N>
-GlobPtr<T, N> copy(const T *first, const T *last, GlobPtr<T, N> out) {
+template <typename T, std::size_t N, typename P>
+GlobPtr<T, N, P> copy(const T *first, const T *last, GlobPtr<T, N, P> out) {
   return copy_async(first, last, out).get();
 }
 
 /// Copies the global range [first, last) to the global range starting at
 /// out (any patterns). Collective over the team of both containers.
-template <typename T, typename U, std::size_t N, std::size_t M,
+template <typename T, typename U, std::size_t N, typename P, std::size_t M, typename Q,
           typename = std::enable_if_t<std::is_same_v<std::remove_const_t<T>, U>>>
-GlobPtr<U, M> copy(GlobPtr<T, N> first, GlobPtr<T, N> last, GlobPtr<U, M> out) {
+GlobPtr<U, M, Q> copy(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, GlobPtr<U, M, Q> out) {
   auto in = detail::make_range(first, last, "dash::copy");
   auto dst = detail::make_range(out, out + static_cast<std::ptrdiff_t>(in.size()), "dash::copy");
   if (in.team() != dst.team())

@@ -15,8 +15,9 @@ namespace dash {
 
 /// True if first1[i] == first2[i] (pred) for every position of
 /// [first1, last1).
-template <typename T1, typename T2, std::size_t N, std::size_t M, typename Pred = std::equal_to<>>
-bool equal(GlobPtr<T1, N> first1, GlobPtr<T1, N> last1, GlobPtr<T2, M> first2, Pred pred = Pred()) {
+template <typename T1, typename T2, std::size_t N, typename P, std::size_t M, typename Q,
+          typename Pred = std::equal_to<>>
+bool equal(GlobPtr<T1, N, P> first1, GlobPtr<T1, N, P> last1, GlobPtr<T2, M, Q> first2, Pred pred = Pred()) {
   return dash::mismatch(first1, last1, first2, pred).first == last1;
 }
 

@@ -14,8 +14,8 @@
 namespace dash {
 
 /// Sets every element of [first, last) to `value`.
-template <typename T, std::size_t N>
-void fill(GlobPtr<T, N> first, GlobPtr<T, N> last, const std::remove_const_t<T> &value) {
+template <typename T, std::size_t N, typename P>
+void fill(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, const std::remove_const_t<T> &value) {
   auto r = detail::make_range(first, last, "dash::fill");
   detail::for_each_local(
       r, [&](auto *data, const detail::LocalPiece &piece) { std::fill_n(data, piece.len, value); });
@@ -24,8 +24,8 @@ void fill(GlobPtr<T, N> first, GlobPtr<T, N> last, const std::remove_const_t<T> 
 
 /// Assigns gen() to every element; each unit calls gen for its own
 /// elements, in range order.
-template <typename T, std::size_t N, typename Gen>
-void generate(GlobPtr<T, N> first, GlobPtr<T, N> last, Gen gen) {
+template <typename T, std::size_t N, typename P, typename Gen>
+void generate(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Gen gen) {
   auto r = detail::make_range(first, last, "dash::generate");
   detail::for_each_local(
       r, [&](auto *data, const detail::LocalPiece &piece) { std::generate_n(data, piece.len, gen); });
@@ -34,8 +34,8 @@ void generate(GlobPtr<T, N> first, GlobPtr<T, N> last, Gen gen) {
 
 /// Assigns gen(gindex) to every element, gindex its linear global index in
 /// the container.
-template <typename T, std::size_t N, typename Gen>
-void generate_with_index(GlobPtr<T, N> first, GlobPtr<T, N> last, Gen gen) {
+template <typename T, std::size_t N, typename P, typename Gen>
+void generate_with_index(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Gen gen) {
   auto r = detail::make_range(first, last, "dash::generate_with_index");
   detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len; ++i) data[i] = gen(piece.gindex + i);

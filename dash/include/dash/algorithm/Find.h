@@ -16,8 +16,8 @@
 namespace dash {
 
 /// The first element of [first, last) for which pred is true, or last.
-template <typename T, std::size_t N, typename Pred>
-GlobPtr<T, N> find_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
+template <typename T, std::size_t N, typename P, typename Pred>
+GlobPtr<T, N, P> find_if(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Pred pred) {
   auto r = detail::make_range(first, last, "dash::find_if");
   constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
   std::int64_t mine = none;
@@ -34,20 +34,20 @@ GlobPtr<T, N> find_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
 }
 
 /// The first element of [first, last) for which pred is false, or last.
-template <typename T, std::size_t N, typename Pred>
-GlobPtr<T, N> find_if_not(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
+template <typename T, std::size_t N, typename P, typename Pred>
+GlobPtr<T, N, P> find_if_not(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Pred pred) {
   return find_if(first, last, [&](const auto &e) { return !pred(e); });
 }
 
 /// The first element equal to value, or last.
-template <typename T, std::size_t N, typename V>
-GlobPtr<T, N> find(GlobPtr<T, N> first, GlobPtr<T, N> last, const V &value) {
+template <typename T, std::size_t N, typename P, typename V>
+GlobPtr<T, N, P> find(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, const V &value) {
   return find_if(first, last, [&](const auto &e) { return e == value; });
 }
 
 /// The number of elements for which pred is true.
-template <typename T, std::size_t N, typename Pred>
-std::size_t count_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
+template <typename T, std::size_t N, typename P, typename Pred>
+std::size_t count_if(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Pred pred) {
   auto r = detail::make_range(first, last, "dash::count_if");
   std::int64_t mine = 0;
   detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
@@ -58,14 +58,14 @@ std::size_t count_if(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
 }
 
 /// The number of elements equal to value.
-template <typename T, std::size_t N, typename V>
-std::size_t count(GlobPtr<T, N> first, GlobPtr<T, N> last, const V &value) {
+template <typename T, std::size_t N, typename P, typename V>
+std::size_t count(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, const V &value) {
   return count_if(first, last, [&](const auto &e) { return e == value; });
 }
 
 /// True if pred is true for some element.
-template <typename T, std::size_t N, typename Pred>
-bool any_of(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
+template <typename T, std::size_t N, typename P, typename Pred>
+bool any_of(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Pred pred) {
   auto r = detail::make_range(first, last, "dash::any_of");
   std::int64_t mine = 0;
   detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
@@ -76,14 +76,14 @@ bool any_of(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
 }
 
 /// True if pred is true for every element (also for an empty range).
-template <typename T, std::size_t N, typename Pred>
-bool all_of(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
+template <typename T, std::size_t N, typename P, typename Pred>
+bool all_of(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Pred pred) {
   return !any_of(first, last, [&](const auto &e) { return !pred(e); });
 }
 
 /// True if pred is true for no element.
-template <typename T, std::size_t N, typename Pred>
-bool none_of(GlobPtr<T, N> first, GlobPtr<T, N> last, Pred pred) {
+template <typename T, std::size_t N, typename P, typename Pred>
+bool none_of(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Pred pred) {
   return !any_of(first, last, pred);
 }
 

@@ -13,8 +13,8 @@
 namespace dash {
 
 /// Calls f(T& element) for every element of [first, last).
-template <typename T, std::size_t N, typename F>
-void for_each(GlobPtr<T, N> first, GlobPtr<T, N> last, F f) {
+template <typename T, std::size_t N, typename P, typename F>
+void for_each(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, F f) {
   auto r = detail::make_range(first, last, "dash::for_each");
   detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len; ++i) f(data[i]);
@@ -24,8 +24,8 @@ void for_each(GlobPtr<T, N> first, GlobPtr<T, N> last, F f) {
 
 /// Calls f(T& element, std::size_t gindex) for every element, gindex its
 /// linear global index in the container.
-template <typename T, std::size_t N, typename F>
-void for_each_with_index(GlobPtr<T, N> first, GlobPtr<T, N> last, F f) {
+template <typename T, std::size_t N, typename P, typename F>
+void for_each_with_index(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, F f) {
   auto r = detail::make_range(first, last, "dash::for_each_with_index");
   detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
     for (std::size_t i = 0; i < piece.len; ++i) f(data[i], piece.gindex + i);

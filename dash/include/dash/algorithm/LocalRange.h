@@ -8,6 +8,7 @@
 //   auto lr = dash::local_range(arr.begin() + 10, arr.end());
 //   std::sort(lr.begin, lr.end);            // the calling unit's elements
 
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <type_traits>
@@ -41,8 +42,9 @@ struct LocalIndexRanges {
 };
 
 /// The local index runs of the calling unit's elements of [first, last).
-template <typename T, std::size_t N>
-LocalIndexRanges<default_index_t> local_index_ranges(const GlobPtr<T, N> &first, const GlobPtr<T, N> &last) {
+template <typename T, std::size_t N, typename P>
+LocalIndexRanges<default_index_t> local_index_ranges(const GlobPtr<T, N, P> &first,
+                                                     const GlobPtr<T, N, P> &last) {
   auto r = detail::make_range(first, last, "dash::local_index_ranges");
   LocalIndexRanges<default_index_t> result;
   detail::for_each_local(r, [&](auto *, const detail::LocalPiece &piece) {
@@ -57,25 +59,31 @@ LocalIndexRanges<default_index_t> local_index_ranges(const GlobPtr<T, N> &first,
 }
 
 /// The local indices of the calling unit's elements of [first, last) as
-/// one range ({0, 0} if it has none). They are contiguous for every range
-/// of a one-dimensional container and for whole N-dimensional ones; throws
+/// one range ({0, 0} if it has none). They form one interval for every
+/// range of a one-dimensional container and for whole N-dimensional ones
+/// (of any pattern: the unit's whole memory); throws
 /// std::invalid_argument if not (a sub-block of a matrix: use
 /// local_index_ranges).
-template <typename T, std::size_t N>
-LocalIndexRange<default_index_t> local_index_range(const GlobPtr<T, N> &first, const GlobPtr<T, N> &last) {
+template <typename T, std::size_t N, typename P>
+LocalIndexRange<default_index_t> local_index_range(const GlobPtr<T, N, P> &first,
+                                                   const GlobPtr<T, N, P> &last) {
   auto runs = local_index_ranges(first, last).ranges;
   if (runs.empty()) return {0, 0};
-  if (runs.size() > 1)
-    throw std::invalid_argument(
-        "dash::local_index_range: the calling unit's elements of the range are not contiguous in its "
-        "memory (use dash::local_index_ranges)");
-  return runs.front();
+  // In range order the runs may jump around in local memory (tile
+  // patterns): they are one interval if, sorted, each continues the last.
+  std::sort(runs.begin(), runs.end(), [](const auto &a, const auto &b) { return a.begin < b.begin; });
+  for (std::size_t i = 1; i < runs.size(); ++i)
+    if (runs[i].begin != runs[i - 1].end)
+      throw std::invalid_argument(
+          "dash::local_index_range: the calling unit's elements of the range are not contiguous in its "
+          "memory (use dash::local_index_ranges)");
+  return {runs.front().begin, runs.back().end};
 }
 
 /// The calling unit's elements of [first, last) as raw pointers ({nullptr,
 /// nullptr} if it has none); throws like local_index_range.
-template <typename T, std::size_t N>
-LocalRange<T> local_range(const GlobPtr<T, N> &first, const GlobPtr<T, N> &last) {
+template <typename T, std::size_t N, typename P>
+LocalRange<T> local_range(const GlobPtr<T, N, P> &first, const GlobPtr<T, N, P> &last) {
   auto r = local_index_range(first, last);
   if (r.begin == r.end) return {nullptr, nullptr};
   T *base = first.core()->mem.local();

@@ -25,13 +25,14 @@ namespace dash {
 /// The first pair (first1 + i, first2 + i) with !pred(first1[i],
 /// first2[i]), or (last1, first2 + (last1 - first1)) if there is none.
 /// The second range must have at least last1 - first1 elements.
-template <typename T1, typename T2, std::size_t N, std::size_t M, typename Pred = std::equal_to<>>
-std::pair<GlobPtr<T1, N>, GlobPtr<T2, M>> mismatch(GlobPtr<T1, N> first1, GlobPtr<T1, N> last1,
-                                                   GlobPtr<T2, M> first2, Pred pred = Pred()) {
+template <typename T1, typename T2, std::size_t N, typename P, std::size_t M, typename Q,
+          typename Pred = std::equal_to<>>
+std::pair<GlobPtr<T1, N, P>, GlobPtr<T2, M, Q>> mismatch(GlobPtr<T1, N, P> first1, GlobPtr<T1, N, P> last1,
+                                                         GlobPtr<T2, M, Q> first2, Pred pred = Pred()) {
   auto a = detail::make_range(first1, last1, "dash::mismatch");
   auto b = detail::make_range(first2, first2 + static_cast<std::ptrdiff_t>(a.size()), "dash::mismatch");
   bool aligned = false;
-  if constexpr (N == M)
+  if constexpr (std::is_same_v<P, Q>)
     aligned =
         a.core->pattern == b.core->pattern && a.team() == b.team() && a.view == b.view && a.first == b.first;
   constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();

@@ -29,8 +29,8 @@ struct Partial {
 }  // namespace detail
 
 /// init op e0 op e1 ... over [first, last), any association and order.
-template <typename T, std::size_t N, typename V, typename Op = std::plus<>>
-V reduce(GlobPtr<T, N> first, GlobPtr<T, N> last, V init, Op op = Op()) {
+template <typename T, std::size_t N, typename P, typename V, typename Op = std::plus<>>
+V reduce(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, V init, Op op = Op()) {
   static_assert(std::is_trivially_copyable_v<V>,
                 "dash::reduce: the result type must be "
                 "trivially copyable");
@@ -52,14 +52,14 @@ V reduce(GlobPtr<T, N> first, GlobPtr<T, N> last, V init, Op op = Op()) {
 }
 
 /// As reduce with the sum of the elements and T{} as init.
-template <typename T, std::size_t N>
-std::remove_const_t<T> reduce(GlobPtr<T, N> first, GlobPtr<T, N> last) {
+template <typename T, std::size_t N, typename P>
+std::remove_const_t<T> reduce(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last) {
   return reduce(first, last, std::remove_const_t<T>{}, std::plus<>());
 }
 
 /// As reduce: the name std::accumulate users know.
-template <typename T, std::size_t N, typename V, typename Op = std::plus<>>
-V accumulate(GlobPtr<T, N> first, GlobPtr<T, N> last, V init, Op op = Op()) {
+template <typename T, std::size_t N, typename P, typename V, typename Op = std::plus<>>
+V accumulate(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, V init, Op op = Op()) {
   return reduce(first, last, init, op);
 }
 
@@ -67,8 +67,9 @@ namespace detail {
 
 // The first element e with no other element preferred to it: prefer(a, b)
 // true means a is better than b. Returns last if the range is empty.
-template <typename T, std::size_t N, typename Prefer>
-GlobPtr<T, N> best_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Prefer prefer, const char *what) {
+template <typename T, std::size_t N, typename P, typename Prefer>
+GlobPtr<T, N, P> best_element(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Prefer prefer,
+                              const char *what) {
   using V = std::remove_const_t<T>;
   auto r = make_range(first, last, what);
   Partial<V> mine{V{}, 0, 0};
@@ -94,15 +95,15 @@ GlobPtr<T, N> best_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Prefer prefe
 
 /// The first smallest element of [first, last) (comp: less-than), or last
 /// if the range is empty.
-template <typename T, std::size_t N, typename Compare = std::less<>>
-GlobPtr<T, N> min_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
+template <typename T, std::size_t N, typename P, typename Compare = std::less<>>
+GlobPtr<T, N, P> min_element(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Compare comp = Compare()) {
   return detail::best_element(
       first, last, [&](const auto &a, const auto &b) { return comp(a, b); }, "dash::min_element");
 }
 
 /// The first largest element of [first, last), or last if it is empty.
-template <typename T, std::size_t N, typename Compare = std::less<>>
-GlobPtr<T, N> max_element(GlobPtr<T, N> first, GlobPtr<T, N> last, Compare comp = Compare()) {
+template <typename T, std::size_t N, typename P, typename Compare = std::less<>>
+GlobPtr<T, N, P> max_element(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Compare comp = Compare()) {
   return detail::best_element(
       first, last, [&](const auto &a, const auto &b) { return comp(b, a); }, "dash::max_element");
 }

@@ -37,10 +37,18 @@ using summa_pattern_mapping_constraints =
 using summa_pattern_layout_constraints =
     pattern_layout_properties<pattern_layout_tag::blocked, pattern_layout_tag::linear>;
 
-/// C = A * B, for A of n x m, B of m x p and C of n x p elements. Throws
-/// std::invalid_argument if the extents do not fit.
-template <typename T>
-void summa(const NArray<T, 2> &A, const NArray<T, 2> &B, NArray<T, 2> &C) {
+/// C = A * B, for A of n x m, B of m x p and C of n x p elements, over
+/// any ROW_MAJOR pattern types (Pattern<2>, TilePattern<2>,
+/// SeqTilePattern<2>, ShiftTilePattern<2>, each its own): each unit
+/// computes its local blocks of C. Throws std::invalid_argument if the
+/// extents do not fit.
+template <typename T, typename PA, typename PB, typename PC>
+void summa(const detail::NArray<T, 2, PA> &A, const detail::NArray<T, 2, PB> &B,
+           detail::NArray<T, 2, PC> &C) {
+  static_assert(
+      PA::memory_order() == ROW_MAJOR && PB::memory_order() == ROW_MAJOR && PC::memory_order() == ROW_MAJOR,
+      "dash::summa: the matrices' patterns must be ROW_MAJOR (their blocks are read and written "
+      "row by row)");
   const std::size_t n = A.extent(0), m = A.extent(1), p = B.extent(1);
   if (B.extent(0) != m || C.extent(0) != n || C.extent(1) != p)
     throw std::invalid_argument("dash::summa: extents " + std::to_string(n) + "x" + std::to_string(m) +
@@ -80,8 +88,9 @@ void summa(const NArray<T, 2> &A, const NArray<T, 2> &B, NArray<T, 2> &C) {
 }
 
 /// DASH's other name for summa.
-template <typename T>
-void mmult(const NArray<T, 2> &A, const NArray<T, 2> &B, NArray<T, 2> &C) {
+template <typename T, typename PA, typename PB, typename PC>
+void mmult(const detail::NArray<T, 2, PA> &A, const detail::NArray<T, 2, PB> &B,
+           detail::NArray<T, 2, PC> &C) {
   summa(A, B, C);
 }
 

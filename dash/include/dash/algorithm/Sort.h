@@ -88,10 +88,10 @@ struct SortSample {
 };
 
 /// The sort of one range, collective over its team (see the top of the file).
-template <typename V, std::size_t N, typename Compare>
+template <typename V, std::size_t N, typename P, typename Compare>
 class SampleSort {
  public:
-  SampleSort(const Range<V, N> &r, const Compare &comp)
+  SampleSort(const Range<V, N, P> &r, const Compare &comp)
       : r_(r), comp_(comp), p_(r.nunits()), me_(r.myid()), base_(r.core->mem.local()) {}
 
   void run() {
@@ -365,7 +365,7 @@ class SampleSort {
     }
   }
 
-  const Range<V, N> &r_;
+  const Range<V, N, P> &r_;
   const Compare &comp_;
   const std::size_t p_, me_;
   V *const base_;  // this unit's part of the container
@@ -388,14 +388,14 @@ class SampleSort {
 /// passes the same range and an equivalent order; complete on every unit
 /// when it returns. Throws std::invalid_argument for a range that is not
 /// one of a live container.
-template <typename T, std::size_t N, typename Order = std::less<>>
-void sort(GlobPtr<T, N> first, GlobPtr<T, N> last, Order order = Order()) {
+template <typename T, std::size_t N, typename P, typename Order = std::less<>>
+void sort(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Order order = Order()) {
   static_assert(!std::is_const_v<T>, "dash::sort: cannot sort a const range");
   static_assert(std::is_trivially_copyable_v<T>, "dash::sort: elements are moved as bytes");
   auto r = detail::make_range(first, last, "dash::sort");
   if (r.size() == 0) return;
   auto comp = detail::sort_comparator<T>(order);
-  detail::SampleSort<T, N, decltype(comp)>(r, comp).run();
+  detail::SampleSort<T, N, P, decltype(comp)>(r, comp).run();
 }
 
 }  // namespace dash

@@ -19,8 +19,8 @@ namespace dash {
 
 namespace detail {
 
-template <typename A, typename B, std::size_t N>
-void require_aligned(const Range<A, N> &a, const Range<B, N> &b, const char *what, const char *name) {
+template <typename A, typename B, std::size_t N, typename P>
+void require_aligned(const Range<A, N, P> &a, const Range<B, N, P> &b, const char *what, const char *name) {
   const char *problem = nullptr;
   if (a.core->pattern != b.core->pattern)
     problem = "has a different pattern (extents, distribution or unit grid)";
@@ -35,8 +35,8 @@ void require_aligned(const Range<A, N> &a, const Range<B, N> &b, const char *wha
 }
 
 /// The range of n positions starting at `first`, checked.
-template <typename T, std::size_t N>
-auto range_from(const GlobPtr<T, N> &first, std::size_t n, const char *what) {
+template <typename T, std::size_t N, typename P>
+auto range_from(const GlobPtr<T, N, P> &first, std::size_t n, const char *what) {
   return make_range(first, first + static_cast<std::ptrdiff_t>(n), what);
 }
 
@@ -44,8 +44,8 @@ auto range_from(const GlobPtr<T, N> &first, std::size_t n, const char *what) {
 
 /// out[i] = op(first[i]) for every position of [first, last); returns the
 /// end of the output range.
-template <typename T, typename U, std::size_t N, typename Op>
-GlobPtr<U, N> transform(GlobPtr<T, N> first, GlobPtr<T, N> last, GlobPtr<U, N> out, Op op) {
+template <typename T, typename U, std::size_t N, typename P, typename Op>
+GlobPtr<U, N, P> transform(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, GlobPtr<U, N, P> out, Op op) {
   auto in = detail::make_range(first, last, "dash::transform");
   auto dst = detail::range_from(out, in.size(), "dash::transform");
   detail::require_aligned(in, dst, "dash::transform", "the output range");
@@ -60,9 +60,9 @@ GlobPtr<U, N> transform(GlobPtr<T, N> first, GlobPtr<T, N> last, GlobPtr<U, N> o
 
 /// out[i] = op(first1[i], first2[i]) for every position of [first1, last1);
 /// returns the end of the output range.
-template <typename T1, typename T2, typename U, std::size_t N, typename Op>
-GlobPtr<U, N> transform(GlobPtr<T1, N> first1, GlobPtr<T1, N> last1, GlobPtr<T2, N> first2, GlobPtr<U, N> out,
-                        Op op) {
+template <typename T1, typename T2, typename U, std::size_t N, typename P, typename Op>
+GlobPtr<U, N, P> transform(GlobPtr<T1, N, P> first1, GlobPtr<T1, N, P> last1, GlobPtr<T2, N, P> first2,
+                           GlobPtr<U, N, P> out, Op op) {
   auto in1 = detail::make_range(first1, last1, "dash::transform");
   auto in2 = detail::range_from(first2, in1.size(), "dash::transform");
   auto dst = detail::range_from(out, in1.size(), "dash::transform");

@@ -5,6 +5,35 @@
 // its pattern, its memory and the values of pending asynchronous writes.
 // Containers keep it on the heap so that it does not move when the
 // container does: iterators stay valid across moves, as for std::vector.
+//
+// The pattern concept: containers, their iterators, views and algorithms
+// take any pattern type P (a template parameter, the pattern stored by
+// value: no virtual calls) that has, with coords_type = extents_type =
+// std::array<std::size_t, N> and unit/index/size arguments std::size_t:
+//
+//   P::ndim(), P::memory_order()     static constexpr: N, ROW_MAJOR/COL_MAJOR
+//   P(const P &p, const Team &team)  p bound to team; throws
+//                                    std::invalid_argument unless
+//                                    team.size() == p.nunits()
+//   size(), extents(), extent(d), nunits(), operator==/!=
+//   coords(gindex), global_index(gcoords)
+//                                    the global order (that of iterators
+//                                    over a whole container)
+//   local(gcoords), local(gindex)    -> LocalIndex {owner, local index}
+//   local_size(unit), local_extents(unit), local_capacity()
+//   local_index(unit, lcoords), global(unit, lcoords),
+//   global_index(unit, lindex)       local coordinates <-> memory, global
+//   is_tiled()                       local rows are not contiguous
+//   block(gblock), local_nblocks(unit), local_block(unit, lblock)
+//                                    -> Block<N> in global coordinates; a
+//                                    unit's local blocks cover its elements
+//   for_each_run(first, last, visit) visit(const LocalRun &) for the runs of
+//                                    global indices [first, last) that are
+//                                    contiguous in one unit's memory
+//
+// dash::Pattern<N, A>, ShiftTilePattern<N, A> and SeqTilePattern<N, A>
+// are such types. Pattern<N> (ROW_MAJOR) has fast paths in detail/pieces.h
+// and local_view.h; every other type goes through the members above.
 
 #include <cstddef>
 #include <deque>
@@ -16,9 +45,12 @@
 
 namespace dash::detail {
 
-template <typename T, std::size_t N>
+template <typename T, std::size_t N, typename P = Pattern<N>>
 struct ArrayCore {
-  ArrayCore(const Pattern<N> &pat, const Team &team, const char *what)
+  static_assert(P::ndim() == N, "dash: the pattern type has another number of dimensions than the container");
+  using pattern_type = P;
+
+  ArrayCore(const P &pat, const Team &team, const char *what)
       : pattern(pat, team), mem(team, pat.local_capacity(), what), myid(team.myid()) {}
 
   /// Reference to element `index` of unit `unit`.
@@ -43,7 +75,7 @@ struct ArrayCore {
     return view;
   }
 
-  Pattern<N> pattern;
+  P pattern;
   GlobalMemory<T> mem;
   std::size_t myid;
   // Sources of asynchronous puts until the next flush (stable addresses).

@@ -22,9 +22,9 @@
 
 namespace dash::detail {
 
-template <typename T, std::size_t N>
+template <typename T, std::size_t N, typename P>
 struct Range {
-  const ArrayCore<T, N> *core;
+  const ArrayCore<T, N, P> *core;
   Block<N> view;
   std::size_t first, last;
 
@@ -36,9 +36,9 @@ struct Range {
 };
 
 /// Checks that [first, last) is a range of one view of one live container.
-template <typename T, std::size_t N>
-Range<std::remove_const_t<T>, N> make_range(const GlobPtr<T, N> &first, const GlobPtr<T, N> &last,
-                                            const char *what) {
+template <typename T, std::size_t N, typename P>
+Range<std::remove_const_t<T>, N, P> make_range(const GlobPtr<T, N, P> &first, const GlobPtr<T, N, P> &last,
+                                               const char *what) {
   if (!first.core() || first.core() != last.core())
     throw std::invalid_argument(std::string(what) +
                                 ": first and last belong to different containers (or are null)");
@@ -56,8 +56,8 @@ Range<std::remove_const_t<T>, N> make_range(const GlobPtr<T, N> &first, const Gl
 
 /// Calls f(T* data, const LocalPiece& piece) for the calling unit's pieces
 /// of the range, in range order: data points to piece.len elements.
-template <typename T, std::size_t N, typename F>
-void for_each_local(const Range<T, N> &r, F &&f) {
+template <typename T, std::size_t N, typename P, typename F>
+void for_each_local(const Range<T, N, P> &r, F &&f) {
   T *base = r.core->mem.local();
   for_each_local_piece(r.core->pattern, r.view, r.first, r.last, r.myid(),
                        [&](const LocalPiece &piece) { f(base + piece.lindex, piece); });

@@ -15,10 +15,10 @@ namespace dash::detail {
 
 /// The first K of N coordinates into the container of `core`; U is the
 /// element type of the reference (T or const T).
-template <typename T, typename U, std::size_t N, std::size_t K>
+template <typename T, typename U, std::size_t N, std::size_t K, typename P>
 class Subscript {
  public:
-  Subscript(const ArrayCore<T, N> *core, const std::array<std::size_t, N> &coords)
+  Subscript(const ArrayCore<T, N, P> *core, const std::array<std::size_t, N> &coords)
       : core_(core), coords_(coords) {}
 
   decltype(auto) operator[](std::size_t i) const {
@@ -27,11 +27,11 @@ class Subscript {
     if constexpr (K + 1 == N)
       return core_->template ref<U>(coords);
     else
-      return Subscript<T, U, N, K + 1>(core_, coords);
+      return Subscript<T, U, N, K + 1, P>(core_, coords);
   }
 
  private:
-  const ArrayCore<T, N> *core_;
+  const ArrayCore<T, N, P> *core_;
   std::array<std::size_t, N> coords_;
 };
 

@@ -33,8 +33,8 @@ struct TransferGroup {
 
 /// The groups of positions [first, last) of `view`; buffer positions are
 /// relative to `first`.
-template <std::size_t N>
-std::vector<TransferGroup> transfer_plan(const Pattern<N> &pattern, const Block<N> &view, std::size_t first,
+template <typename P, std::size_t N>
+std::vector<TransferGroup> transfer_plan(const P &pattern, const Block<N> &view, std::size_t first,
                                          std::size_t last) {
   std::vector<TransferGroup> plan, open(pattern.nunits(), TransferGroup{0, 0, 0, 0, 0, 0, 0});
   for_each_global_piece(pattern, view, first, last, [&](const GlobalPiece &p) {
@@ -79,8 +79,8 @@ inline dart_datatype_t strided_bytes(std::size_t elem, std::size_t count, std::s
 /// Starts moving positions [first, last) of `view` of `core` to (get) or
 /// from (put) `buf`, which holds them in range order. Handles and types go
 /// to `transfers`; directly reachable parts are done on return.
-template <typename T, std::size_t N>
-void start_transfer(const ArrayCore<T, N> &core, const Block<N> &view, std::size_t first, std::size_t last,
+template <typename T, std::size_t N, typename P>
+void start_transfer(const ArrayCore<T, N, P> &core, const Block<N> &view, std::size_t first, std::size_t last,
                     T *buf, bool put, Transfers &transfers) {
   constexpr std::size_t elem = sizeof(T);
   for (const TransferGroup &g : transfer_plan(core.pattern, view, first, last)) {

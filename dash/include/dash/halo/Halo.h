@@ -51,6 +51,7 @@
 
 #include <tuple>
 #include <utility>
+#include <type_traits>
 #include <vector>
 
 #include <dart/dart.h>
@@ -131,6 +132,15 @@ class Halo {
  public:
   using extents_type = std::array<std::size_t, N>;
   static constexpr std::size_t nregions = detail::pow3(N);  // includes the centre
+
+  /// Halos need an array over Pattern<N> (ROW_MAJOR, one box per unit):
+  /// any other pattern type is a compile error with this message.
+  template <typename P, typename... Args, typename = std::enable_if_t<!std::is_same_v<P, Pattern<N>>>>
+  Halo(detail::NArray<T, N, P> &, Args &&...) {
+    static_assert(std::is_same_v<P, Pattern<N>>,
+                  "dash::Halo: halos are for arrays over dash::Pattern<N> (ROW_MAJOR) only, not over this "
+                  "pattern type (COL_MAJOR, TilePattern, ShiftTilePattern, SeqTilePattern)");
+  }
 
   /// Halos of `width` on every side for `array`, no halo beyond the
   /// global index space. Collective over the array's team.

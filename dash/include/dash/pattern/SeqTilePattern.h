@@ -50,6 +50,10 @@ class SeqTilePattern
   /// For all units of `team` (default: all units).
   SeqTilePattern(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team = Team::All())
       : SeqTilePattern(extents, dist, TeamSpec<N>(dist, team.size()), team) {}
+  /// The mapping of `other` for the units of `team` (a container binds
+  /// its pattern to its team so); throws std::invalid_argument unless team
+  /// has other.nunits() units.
+  SeqTilePattern(const SeqTilePattern &other, const Team &team) : SeqTilePattern(other) { this->bind(team); }
 
  private:
   size_type block_unit(const coords_type &bc) const {

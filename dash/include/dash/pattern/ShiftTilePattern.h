@@ -62,6 +62,12 @@ class ShiftTilePattern
   ShiftTilePattern(const extents_type &extents, const DistributionSpec<N> &dist,
                    const Team &team = Team::All())
       : ShiftTilePattern(extents, dist, TeamSpec<N>(dist, team.size()), team) {}
+  /// The mapping of `other` for the units of `team` (a container binds
+  /// its pattern to its team so); throws std::invalid_argument unless team
+  /// has other.nunits() units.
+  ShiftTilePattern(const ShiftTilePattern &other, const Team &team) : ShiftTilePattern(other) {
+    this->bind(team);
+  }
 
  private:
   void init() {

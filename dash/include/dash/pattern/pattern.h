@@ -10,8 +10,8 @@
 // (DASH's memory arrangement) orders everything column-major instead (the
 // first dimension varies fastest): global indices, local storage (also
 // tiles and the elements inside a tile) and block indices. The unit grid
-// (TeamSpec) stays row-major, as in DASH. Containers take ROW_MAJOR
-// patterns only.
+// (TeamSpec) stays row-major, as in DASH. Containers take both (and the
+// other pattern types: detail/array_core.h).
 //
 // Ownership: along dimension d the extent is cut into blocks (see
 // Distribution) and block g goes to unit coordinate g % teamspec.extent(d).

@@ -77,8 +77,8 @@ class IndexRange {
 
 /// The global index of the element `it` points to (of one past the last
 /// element for an end iterator of a 1-D range).
-template <typename T, std::size_t N>
-default_index_t index(const GlobPtr<T, N> &it) {
+template <typename T, std::size_t N, typename P>
+default_index_t index(const GlobPtr<T, N, P> &it) {
   // An end iterator has no element: one past the last one's index.
   if (it.pos() > 0 && static_cast<std::size_t>(it.pos()) >= it.view().size())
     return index(it - (it.pos() - static_cast<std::ptrdiff_t>(it.view().size()) + 1)) + 1;
@@ -86,20 +86,20 @@ default_index_t index(const GlobPtr<T, N> &it) {
 }
 
 /// The global indices of a 1-D array or view.
-template <typename T>
-IndexRange index(const NArray<T, 1> &array) {
+template <typename T, typename P>
+IndexRange index(const detail::NArray<T, 1, P> &array) {
   return IndexRange(0, static_cast<default_index_t>(array.size()));
 }
-template <typename T>
-IndexRange index(const View<T, 1> &view) {
+template <typename T, typename P>
+IndexRange index(const View<T, 1, P> &view) {
   auto first = static_cast<default_index_t>(view.offsets()[0]);
   return IndexRange(first, first + static_cast<default_index_t>(view.size()));
 }
 
 /// The local indices of the calling unit's part of a 1-D array, or of a
 /// local range.
-template <typename T>
-IndexRange index(const LocalView<T, 1> &local) {
+template <typename T, typename P>
+IndexRange index(const LocalView<T, 1, P> &local) {
   return IndexRange(0, static_cast<default_index_t>(local.size()));
 }
 template <typename T>

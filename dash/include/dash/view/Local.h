@@ -15,14 +15,14 @@
 
 namespace dash {
 
-template <typename T, std::size_t N>
-LocalView<T, N> local(const NArray<T, N> &array) {
+template <typename T, std::size_t N, typename P>
+LocalView<T, N, P> local(const detail::NArray<T, N, P> &array) {
   return array.local;
 }
 
 /// The calling unit's elements of a 1-D view (empty if none).
-template <typename T>
-LocalSpan<T> local(const View<T, 1> &view) {
+template <typename T, typename P>
+LocalSpan<T> local(const View<T, 1, P> &view) {
   auto r = local_index_range(view.begin(), view.end());
   if (r.begin == r.end) return LocalSpan<T>();
   T *base = view.begin().core()->mem.local();

@@ -26,24 +26,24 @@ inline void check_sub(std::size_t first, std::size_t last, std::size_t size) {
 }
 }  // namespace detail
 
-template <dim_t D = 0, typename T, std::size_t N>
-View<T, N> sub(std::size_t first, std::size_t last, NArray<T, N> &array) {
+template <dim_t D = 0, typename T, std::size_t N, typename P>
+View<T, N, P> sub(std::size_t first, std::size_t last, detail::NArray<T, N, P> &array) {
   detail::check_sub(first, last, array.extent(D));
   return array.template sub<D>(first, last - first);
 }
-template <dim_t D = 0, typename T, std::size_t N>
-View<const T, N> sub(std::size_t first, std::size_t last, const NArray<T, N> &array) {
+template <dim_t D = 0, typename T, std::size_t N, typename P>
+View<const T, N, P> sub(std::size_t first, std::size_t last, const detail::NArray<T, N, P> &array) {
   detail::check_sub(first, last, array.extent(D));
   return array.template sub<D>(first, last - first);
 }
-template <dim_t D = 0, typename T, std::size_t N>
-View<T, N> sub(std::size_t first, std::size_t last, const View<T, N> &view) {
+template <dim_t D = 0, typename T, std::size_t N, typename P>
+View<T, N, P> sub(std::size_t first, std::size_t last, const View<T, N, P> &view) {
   detail::check_sub(first, last, view.extent(D));
   return view.template sub<D>(first, last - first);
 }
 
-template <dim_t D = 0, typename T>
-LocalSpan<T> sub(std::size_t first, std::size_t last, const LocalView<T, 1> &local) {
+template <dim_t D = 0, typename T, typename P>
+LocalSpan<T> sub(std::size_t first, std::size_t last, const LocalView<T, 1, P> &local) {
   static_assert(D == 0, "dash::sub: a 1-D local range has only dimension 0");
   detail::check_sub(first, last, local.size());
   return LocalSpan<T>(local.begin() + first, local.begin() + last, first);
