@@ -96,8 +96,10 @@ TYPED_TEST_SUITE(PatternContainer, Cases);
 TYPED_TEST(PatternContainer, TypesAndPattern) {
   using matrix_t = typename TestFixture::matrix_t;
   static_assert(std::is_same_v<typename matrix_t::pattern_type, typename TestFixture::pattern_t>);
-  static_assert(std::is_same_v<decltype(std::declval<const matrix_t &>().pattern()), const typename TestFixture::pattern_t &>);
-  static_assert(std::is_same_v<typename matrix_t::iterator, dash::GlobPtr<long, TestFixture::N, typename TestFixture::pattern_t>>);
+  static_assert(std::is_same_v<decltype(std::declval<const matrix_t &>().pattern()),
+                               const typename TestFixture::pattern_t &>);
+  static_assert(std::is_same_v<typename matrix_t::iterator,
+                               dash::GlobPtr<long, TestFixture::N, typename TestFixture::pattern_t>>);
   matrix_t m(TestFixture::pattern());
   const typename TestFixture::pattern_t &p = m.pattern();
   EXPECT_TRUE(p == TestFixture::pattern());
@@ -280,10 +282,10 @@ TYPED_TEST(PatternContainer, ViewsInMemoryOrder) {
       ASSERT_EQ(it.coords(), c) << k;
       EXPECT_EQ(buf[k], value<N>(c)) << k;
     }
-    EXPECT_EQ(dash::accumulate(view.begin(), view.end(), 0L),
-              std::accumulate(buf.begin(), buf.end(), 0L));
+    EXPECT_EQ(dash::accumulate(view.begin(), view.end(), 0L), std::accumulate(buf.begin(), buf.end(), 0L));
     if (box.size() > 0)
-      EXPECT_EQ(long(*dash::min_element(view.begin(), view.end())), *std::min_element(buf.begin(), buf.end()));
+      EXPECT_EQ(long(*dash::min_element(view.begin(), view.end())),
+                *std::min_element(buf.begin(), buf.end()));
   };
   typename TestFixture::coords_t off, ext;
   for (std::size_t d = 0; d < N; ++d) {
@@ -344,14 +346,16 @@ TYPED_TEST(PatternContainer, PatternForAnotherTeamSize) {
   EXPECT_THROW(matrix_t(typename TestFixture::pattern_t(p.extents(), dist, ts)), std::invalid_argument);
 }
 
-// Array<T, long, SeqTilePattern<1>>: tiles dealt round robin, sorted.
-TEST(PatternContainer1D, SeqTileArrayAndSort) {
-  using pattern_t = dash::SeqTilePattern<1>;
-  const std::size_t n = 39;  // 13 tiles of 3
-  dash::Array<long, dash::default_index_t, pattern_t> a(pattern_t(n, dash::TILE(3)));
+// Array<T, long, SeqTilePattern<1>> and ShiftTilePattern<1>: elements
+// by global index, sort, a 1-D view, the local range.
+template <typename pattern_t>
+void check_array_1d() {
+  const std::size_t n = 36;  // 12 tiles of 3: any unit count for ShiftTilePattern
+  dash::Array<long, dash::default_index_t, pattern_t> a(n, dash::TILE(3));
   const auto &p = a.pattern();
   const std::size_t me = dash::myid();
-  for (std::size_t l = 0; l < a.local.size(); ++l) a.local[l] = long(dash_test::mix(p.global_index(me, l)) % 1000);
+  for (std::size_t l = 0; l < a.local.size(); ++l)
+    a.local[l] = long(dash_test::mix(p.global_index(me, l)) % 1000);
   a.barrier();
   for (std::size_t g = 0; g < n; ++g) EXPECT_EQ(long(a[g]), long(dash_test::mix(g) % 1000)) << g;
   a.barrier();
@@ -365,9 +369,14 @@ TEST(PatternContainer1D, SeqTileArrayAndSort) {
   std::vector<long> part(26);
   dash::copy(v.begin(), v.end(), part.data());
   EXPECT_TRUE(std::equal(part.begin(), part.end(), expect.begin() + 4));
-  EXPECT_EQ(dash::local_index_range(a.begin(), a.end()).end, long(a.local.size()));
+  auto lr = dash::local_index_range(a.begin(), a.end());
+  EXPECT_EQ(lr.begin, 0);
+  EXPECT_EQ(lr.end, long(a.local.size()));
   a.barrier();
 }
+
+TEST(PatternContainer1D, SeqTileArrayAndSort) { check_array_1d<dash::SeqTilePattern<1>>(); }
+TEST(PatternContainer1D, ShiftTileArrayAndSort) { check_array_1d<dash::ShiftTilePattern<1>>(); }
 
 // summa over SeqTilePattern matrices (DASH's SUMMATest).
 TEST(PatternContainer2D, SummaOverSeqTilePattern) {
@@ -376,7 +385,8 @@ TEST(PatternContainer2D, SummaOverSeqTilePattern) {
   auto pattern = [&](std::size_t rows, std::size_t cols) {
     return pattern_t(rows, cols, dash::TILE(b), dash::TILE(b));
   };
-  dash::Matrix<double, 2, dash::default_index_t, pattern_t> A(pattern(n, 6)), B(pattern(6, n)), C(pattern(n, n));
+  dash::Matrix<double, 2, dash::default_index_t, pattern_t> A(pattern(n, 6)), B(pattern(6, n)),
+      C(pattern(n, n));
   auto fa = [](std::size_t i, std::size_t k) { return double(i + 2 * k) - 3.0; };
   auto fb = [](std::size_t k, std::size_t j) { return double(k * j % 5) + 0.5; };
   const std::size_t me = dash::myid();

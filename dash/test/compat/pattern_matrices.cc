@@ -71,7 +71,8 @@ int main(int argc, char **argv) {
   }
   {  // HaloTest's container
     typedef dash::Pattern<3, dash::COL_MAJOR> pattern_t;
-    dash::NArray<double, 3, long, pattern_t> narray(pattern_t(5, 4, 3, dash::BLOCKED, dash::NONE, dash::NONE));
+    dash::NArray<double, 3, long, pattern_t> narray(
+        pattern_t(5, 4, 3, dash::BLOCKED, dash::NONE, dash::NONE));
     check_matrix(narray);
     dash::fill(narray.begin(), narray.end(), 1.5);
     CHECK(static_cast<double>(narray(4, 3, 2)) == 1.5);
