@@ -26,10 +26,11 @@
 //   is_tiled()                       local rows are not contiguous
 //   block(gblock), local_nblocks(unit), local_block(unit, lblock)
 //                                    -> Block<N> in global coordinates; a
-//                                    unit's local blocks cover its elements
-//   for_each_run(first, last, visit) visit(const LocalRun &) for the runs of
-//                                    global indices [first, last) that are
-//                                    contiguous in one unit's memory
+//                                    unit's local blocks cover its elements,
+//                                    and along the fastest dimension of
+//                                    memory_order() inside a block local
+//                                    and global indices are consecutive
+//                                    (detail/pieces.h moves rows of blocks)
 //
 // dash::Pattern<N, A>, ShiftTilePattern<N, A> and SeqTilePattern<N, A>
 // are such types. Pattern<N> (ROW_MAJOR) has fast paths in detail/pieces.h

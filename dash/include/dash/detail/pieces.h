@@ -18,10 +18,9 @@
 //  - for_each_global_piece visits every unit's part in range order, using
 //    the pattern's run enumeration over maximal linear index segments.
 // Any other pattern type (see the pattern concept in array_core.h): the
-// local pieces come from the unit's local blocks intersected with the view
-// (cost: the unit's blocks plus its elements in the view), the global
-// pieces from the pattern's for_each_run for a whole container, else
-// element by element.
+// pieces are the rows of the units' local blocks intersected with the
+// view, sorted by position: O(blocks + rows) arithmetic, never per
+// element (the global pieces go over every unit's blocks).
 
 #include <algorithm>
 #include <array>
@@ -198,12 +197,15 @@ void row_major_local_pieces(const P &pattern, const Block<N> &view, std::size_t 
   if (pending.len > 0) f(static_cast<const LocalPiece &>(pending));
 }
 
-/// Any other pattern type: for_each_local_piece.
+/// Any other pattern type: calls f(const LocalPiece&) for the rows of
+/// `unit`'s local blocks inside `view` (along the fastest dimension of
+/// memory_order()) cut to positions [first, last), in the order of the
+/// unit's blocks. A row is one piece: along it local indices, global
+/// indices and positions are consecutive (the pattern concept).
 template <typename P, std::size_t N, typename F>
-void generic_local_pieces(const P &pattern, const Block<N> &view, std::size_t first, std::size_t last,
-                          std::size_t unit, F &&f) {
-  if (first >= last) return;
-  std::vector<LocalPiece> pieces;  // in the order of the unit's blocks
+void for_each_block_row(const P &pattern, const Block<N> &view, std::size_t first, std::size_t last,
+                        std::size_t unit, F &&f) {
+  constexpr std::size_t fast = dim_by_order<P::memory_order(), N>(N - 1);
   for (std::size_t lb = 0, nb = pattern.local_nblocks(unit); lb < nb; ++lb) {
     Block<N> box = pattern.local_block(unit, lb);
     bool empty = false;
@@ -215,32 +217,53 @@ void generic_local_pieces(const P &pattern, const Block<N> &view, std::size_t fi
       box.extents[d] = empty ? 0 : hi - lo;
     }
     if (empty) continue;
-    for (std::size_t i = 0, n = box.size(); i < n; ++i) {
-      Coords<N> c = view_coords<P::memory_order()>(box, i);
+    const std::size_t len = box.extents[fast];
+    Block<N> starts = box;  // the first element of each row
+    starts.extents[fast] = 1;
+    for (std::size_t i = 0, n = starts.size(); i < n; ++i) {
+      Coords<N> c = view_coords<P::memory_order()>(starts, i);
       std::size_t pos = coords_position(pattern, view, c);
-      if (pos < first || pos >= last) continue;
-      LocalPiece piece{pattern.local(c).index, 1, pos, pattern.global_index(c)};
-      LocalPiece *back = pieces.empty() ? nullptr : &pieces.back();
-      if (back && back->lindex + back->len == piece.lindex && back->pos + back->len == piece.pos &&
-          back->gindex + back->len == piece.gindex)
-        ++back->len;
-      else
-        pieces.push_back(piece);
+      std::size_t lo = std::max(pos, first), hi = std::min(pos + len, last);
+      if (lo >= hi) continue;
+      c[fast] += lo - pos;
+      f(LocalPiece{pattern.local(c).index, hi - lo, lo, pattern.global_index(c)});
     }
   }
-  std::sort(pieces.begin(), pieces.end(),
-            [](const LocalPiece &a, const LocalPiece &b) { return a.pos < b.pos; });
-  LocalPiece pending{0, 0, 0, 0};
-  for (const LocalPiece &piece : pieces) {
-    if (pending.len > 0 && pending.lindex + pending.len == piece.lindex &&
-        pending.pos + pending.len == piece.pos && pending.gindex + pending.len == piece.gindex) {
-      pending.len += piece.len;
-      continue;
-    }
-    if (pending.len > 0) f(static_cast<const LocalPiece &>(pending));
-    pending = piece;
+}
+
+/// Sorts `pieces` by position and merges those that continue each other
+/// (same unit, consecutive local index and position).
+template <typename Piece>
+void sort_and_merge(std::vector<Piece> &pieces, bool (*continues)(const Piece &, const Piece &)) {
+  std::sort(pieces.begin(), pieces.end(), [](const Piece &a, const Piece &b) { return a.pos < b.pos; });
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    if (out > 0 && continues(pieces[out - 1], pieces[i]))
+      pieces[out - 1].len += pieces[i].len;
+    else
+      pieces[out++] = pieces[i];
   }
-  if (pending.len > 0) f(static_cast<const LocalPiece &>(pending));
+  pieces.resize(out);
+}
+
+inline bool local_piece_continues(const LocalPiece &a, const LocalPiece &b) {
+  return a.lindex + a.len == b.lindex && a.pos + a.len == b.pos && a.gindex + a.len == b.gindex;
+}
+
+/// Any other pattern type: for_each_local_piece.
+template <typename P, std::size_t N, typename F>
+void generic_local_pieces(const P &pattern, const Block<N> &view, std::size_t first, std::size_t last,
+                          std::size_t unit, F &&f) {
+  if (first >= last) return;
+  std::vector<LocalPiece> pieces;
+  for_each_block_row(pattern, view, first, last, unit, [&](const LocalPiece &piece) {
+    if (!pieces.empty() && local_piece_continues(pieces.back(), piece))
+      pieces.back().len += piece.len;
+    else
+      pieces.push_back(piece);
+  });
+  sort_and_merge(pieces, &local_piece_continues);
+  for (const LocalPiece &piece : pieces) f(piece);
 }
 
 /// Calls f(const LocalPiece&) for the pieces of positions [first, last) of
@@ -260,33 +283,14 @@ struct GlobalPiece {
   std::size_t unit, lindex, len, pos;
 };
 
-/// Calls f(const GlobalPiece&) for all pieces of positions [first, last) of
-/// `view`, in range order.
+inline bool global_piece_continues(const GlobalPiece &a, const GlobalPiece &b) {
+  return a.unit == b.unit && a.lindex + a.len == b.lindex && a.pos + a.len == b.pos;
+}
+
+/// Pattern<N> (ROW_MAJOR): for_each_global_piece.
 template <typename P, std::size_t N, typename F>
-void for_each_global_piece(const P &pattern, const Block<N> &view, std::size_t first, std::size_t last,
-                           F &&f) {
-  if constexpr (!is_row_major_pattern_v<P>) {
-    if (covers(pattern, view)) {  // positions are global indices
-      std::size_t pos = first;
-      pattern.for_each_run(first, last, [&](const LocalRun &run) {
-        f(GlobalPiece{run.unit, run.offset, run.length, pos});
-        pos += run.length;
-      });
-      return;
-    }
-    GlobalPiece pending{0, 0, 0, 0};
-    for (std::size_t pos = first; pos < last; ++pos) {
-      LocalIndex li = pattern.local(view_coords<P::memory_order()>(view, pos));
-      if (pending.len > 0 && li.unit == pending.unit && li.index == pending.lindex + pending.len) {
-        ++pending.len;
-        continue;
-      }
-      if (pending.len > 0) f(static_cast<const GlobalPiece &>(pending));
-      pending = GlobalPiece{li.unit, li.index, 1, pos};
-    }
-    if (pending.len > 0) f(static_cast<const GlobalPiece &>(pending));
-    return;
-  }
+void row_major_global_pieces(const P &pattern, const Block<N> &view, std::size_t first, std::size_t last,
+                             F &&f) {
   for (const Block<N> &box : range_boxes(view, first, last)) {
     // Dimensions after k are whole: each combination of coordinates in
     // dimensions < k is one linear segment of global indices.
@@ -309,6 +313,25 @@ void for_each_global_piece(const P &pattern, const Block<N> &view, std::size_t f
       }
       if (d == static_cast<std::size_t>(-1)) break;
     }
+  }
+}
+
+/// Calls f(const GlobalPiece&) for all pieces of positions [first, last) of
+/// `view`, in range order.
+template <typename P, std::size_t N, typename F>
+void for_each_global_piece(const P &pattern, const Block<N> &view, std::size_t first, std::size_t last,
+                           F &&f) {
+  if constexpr (!is_row_major_pattern_v<P>) {
+    // Every unit's block rows, in range order.
+    std::vector<GlobalPiece> pieces;
+    for (std::size_t unit = 0; unit < pattern.nunits(); ++unit)
+      for_each_block_row(pattern, view, first, last, unit, [&](const LocalPiece &p) {
+        pieces.push_back(GlobalPiece{unit, p.lindex, p.len, p.pos});
+      });
+    sort_and_merge(pieces, &global_piece_continues);
+    for (const GlobalPiece &piece : pieces) f(piece);
+  } else {
+    row_major_global_pieces(pattern, view, first, last, f);
   }
 }
 

@@ -274,31 +274,6 @@ class TilePlacementPattern {
   }
   bool operator!=(const TilePlacementPattern &o) const { return !(*this == o); }
 
-  // ---- for containers (the pattern concept, detail/array_core.h) ----
-
-  /// Calls `visit(const LocalRun&)` for each maximal run of consecutive
-  /// global indices in [first, last) stored contiguously on one unit, in
-  /// global order (from coords() and local(): right for any global order).
-  /// Throws std::out_of_range unless first <= last <= size().
-  template <typename F>
-  void for_each_run(size_type first, size_type last, F &&visit) const {
-    if (first > last || last > size_)
-      throw std::out_of_range(std::string(Placement::PatternName) + "::for_each_run: range [" +
-                              std::to_string(first) + ", " + std::to_string(last) + ") not in [0, " +
-                              std::to_string(size_) + ")");
-    LocalRun run{0, 0, 0};
-    for (size_type gindex = first; gindex < last; ++gindex) {
-      LocalIndex li = local(coords(gindex));
-      if (run.length > 0 && li.unit == run.unit && li.index == run.offset + run.length) {
-        ++run.length;
-        continue;
-      }
-      if (run.length > 0) visit(static_cast<const LocalRun &>(run));
-      run = {li.unit, li.index, 1};
-    }
-    if (run.length > 0) visit(static_cast<const LocalRun &>(run));
-  }
-
  protected:
   /// Binds the pattern to `team` (the derived classes' constructor
   /// P(const P&, const Team&)); throws std::invalid_argument unless team
