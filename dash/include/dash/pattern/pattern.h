@@ -715,13 +715,10 @@ class Pattern {
   Team team_;                // the null team if made from a unit count
 };
 
-// DASH's names for the patterns that Pattern<N> is: TilePattern (tiles
-// stored contiguously: give TILE distributions) and CSRPattern (1-D with
-// irregular local sizes: the constructor from local sizes). DASH's
-// template arguments are accepted; the index type is always
-// default_index_t.
-template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
-using TilePattern = Pattern<N, Arrangement>;
+// DASH's name for the 1-D Pattern with irregular local sizes (the
+// constructor from local sizes). DASH's template arguments are accepted;
+// the index type is always default_index_t. (TilePattern is its own class:
+// pattern/TilePattern.h.)
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
 using CSRPattern = std::enable_if_t<N == 1, Pattern<N, Arrangement>>;
 
