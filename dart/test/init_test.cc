@@ -109,6 +109,24 @@ TEST(Init, CallsOutsideInitFailAndReinitWorks) {
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
 }
 
+// DART_THREADS=multiple gives thread support to a program that asks for
+// none (if MPI has it); a bad value fails on every unit.
+TEST(Init, ThreadsFromEnvironment) {
+  ASSERT_DART_OK(dart_exit());
+  reinit_with("DART_THREADS", "many", "multiple");
+  int mpi_level = MPI_THREAD_SINGLE;
+  MPI_Query_thread(&mpi_level);
+  dart_thread_support_level_t provided;
+  ASSERT_DART_OK(dart_thread_support(&provided));
+  EXPECT_EQ(mpi_level == MPI_THREAD_MULTIPLE ? DART_THREAD_MULTIPLE : DART_THREAD_SINGLE, provided);
+  ASSERT_DART_OK(dart_exit());
+  setenv("DART_THREADS", "single", 1);
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  unsetenv("DART_THREADS");
+  ASSERT_DART_OK(dart_thread_support(&provided));
+  EXPECT_EQ(DART_THREAD_SINGLE, provided);
+}
+
 // DART_DEBUG prints the selected categories of events, and only those.
 TEST(Init, DebugEventsPrintedByCategory) {
   ASSERT_DART_OK(dart_exit());
