@@ -34,6 +34,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include <dash/pattern/arguments.h>
 #include <dash/pattern/cartesian.h>
@@ -275,19 +276,9 @@ class TilePlacementPattern {
       throw std::out_of_range(std::string(Placement::PatternName) + "::for_each_run: range [" +
                               std::to_string(first) + ", " + std::to_string(last) + ") not in [0, " +
                               std::to_string(size_) + ")");
-    LocalRun run{0, 0, 0};
-    for (size_type gindex = first; gindex < last;) {
-      LocalIndex pos = local(gindex);
-      size_type len = std::min((gindex / tile_size_ + 1) * tile_size_, last) - gindex;
-      if (run.length > 0 && pos.unit == run.unit && pos.index == run.offset + run.length) {
-        run.length += len;
-      } else {
-        if (run.length > 0) visit(run);
-        run = {pos.unit, pos.index, len};
-      }
-      gindex += len;
-    }
-    if (run.length > 0) visit(run);
+    merge_pieces(first, last, visit, [this](size_type gindex) {
+      return std::pair(local(gindex), tile_size_ - gindex % tile_size_);
+    });
   }
 
   // ---- the calling unit (team() as Pattern's) ----
