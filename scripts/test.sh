@@ -52,7 +52,7 @@ for stage in $stages; do
       # DART's and the tests' (ignore_noninstrumented_modules). Any report
       # fails the test (TSan's exit code). No -Werror: GCC-only pragmas (the
       # mpich stage checks warnings).
-      CC=clang-14 CXX=clang++-14 DART_BUILD_TARGETS="thread_test dash_thread_test" \
+      CC=clang-14 CXX=clang++-14 DART_BUILD_TARGETS="thread_test dash_thread_test dash_compat_threads" \
         "$root/scripts/build.sh" "$build/tsan" mpich -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDART_TSAN=ON \
         -DDART_BUILD_ARMCI=OFF -DDART_BUILD_BENCH=OFF
       OMP_TOOL_LIBRARIES=/usr/lib/llvm-14/lib/libarcher.so TSAN_OPTIONS=ignore_noninstrumented_modules=1 \

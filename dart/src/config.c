@@ -67,6 +67,11 @@ dart_ret_t dart__config_read(dart_config_t *cfg) {
     return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_PRINT_CONFIG");
   }
   cfg->print_config = (int)print;
+  const char *threads = getenv("DART_THREADS");
+  if (threads && strcmp(threads, "multiple") != 0 && strcmp(threads, "single") != 0) {
+    fprintf(stderr, "dart_init: bad value '%s' for DART_THREADS (expected single or multiple)\n", threads);
+    return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for DART_THREADS", threads);
+  }
   const char *debug = getenv("DART_DEBUG");
   if (debug && dart__debug_parse(debug, &cfg->debug) != 0) {
     fprintf(stderr,
@@ -94,6 +99,7 @@ dart_ret_t dart_config_print(FILE *out) {
   fprintf(out, "DART_LOCAL_POOL=%zu\n", c->local_pool_bytes);
   fprintf(out, "DART_TEAM_POOL=%zu\n", c->team_pool_bytes);
   fprintf(out, "DART_PRINT_CONFIG=%d\n", c->print_config);
+  fprintf(out, "DART_THREADS=%s\n", dart__state.threads ? "multiple" : "single");
   fprintf(out, "DART_DEBUG=%s%s%s\n", c->debug & DART_DEBUG_ALLOC ? "alloc," : "",
           c->debug & DART_DEBUG_TEAM ? "team," : "", c->debug & DART_DEBUG_PATH ? "path," : "");
   fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu\n", dart__state.size, c->num_nodes, c->node_size);

@@ -26,6 +26,12 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   MPI_Finalized(&mpi_fini);
   if (mpi_fini)
     return dart__error(DART_ERR_INVAL, "dart_init: MPI is already finalized (dart_exit ended it)");
+  /* DART_THREADS=multiple asks for threads whatever the program asked
+   * (a program written for a build with thread support, e.g. DASH's
+   * ENABLE_THREADSUPPORT); other values are checked with the rest of the
+   * configuration below, once MPI can make every unit agree. */
+  const char *threads_env = getenv("DART_THREADS");
+  if (threads_env && strcmp(threads_env, "multiple") == 0) level = DART_THREAD_MULTIPLE;
   int owned = 0, mpi_level = MPI_THREAD_SINGLE;
   if (!mpi_init) {
     int want = level == DART_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;

@@ -91,11 +91,6 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
     return dart__error(DART_ERR_NOMEM, "team memory: MPI_Win_allocate_shared of %zu bytes failed", size);
   }
   c->mine = align_up(c->mine);
-  /* First touch by the owner places the pages on its NUMA node: one write
-   * per page is enough (contents are undefined, so no need to clear). */
-  long page = sysconf(_SC_PAGESIZE);
-  for (size_t off = 0; off < size; off += (size_t)page) ((volatile char *)c->mine)[off] = 0;
-  MPI_Barrier(team->node_comm); /* no peer may write into a part before its owner zeroed it */
 
   MPI_Group node_group;
   MPI_Comm_group(team->node_comm, &node_group);
@@ -121,6 +116,16 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
              team->all_on_node ? "the CPU" : "MPI");
   *chunk = c;
   return DART_OK;
+}
+
+void dart__chunk_touch(dart_chunk_t *c, uint64_t off, size_t n) {
+  if (c->shm_win == MPI_WIN_NULL || off + n <= c->touched) return;
+  size_t page = (size_t)sysconf(_SC_PAGESIZE), end = off + n;
+  /* From the page of the first untouched byte: an atomic add of 0 faults
+   * the page in as a write and cannot undo a peer's store to it. */
+  uintptr_t p = ((uintptr_t)c->mine + c->touched) / page * page;
+  for (; p < (uintptr_t)c->mine + end; p += page) __atomic_fetch_add((char *)p, 0, __ATOMIC_RELAXED);
+  c->touched = end;
 }
 
 dart_ret_t dart__chunk_register(dart_team_data_t *team, void *addr, size_t size, dart_chunk_t **chunk) {

@@ -45,15 +45,23 @@ typedef struct dart_chunk {
   size_t size;   /* bytes per member */
   size_t *sizes; /* [team size] for registered memory (sizes differ), else NULL */
   dart_alloc_t alloc;
-  int nsegs; /* live segments carved from it */
+  int nsegs;      /* live segments carved from it */
+  size_t touched; /* bytes of my part touched so far (dart__chunk_touch) */
 } dart_chunk_t;
 
 struct dart_team_data;
 
 /* Reserves size bytes on every member. Collective over the team. Checks
  * /dev/shm first so that an oversized request fails with DART_ERR_NOMEM on
- * every member instead of SIGBUS. Each member first-touches its own part. */
+ * every member instead of SIGBUS. Touches no page: see dart__chunk_touch. */
 dart_ret_t dart__chunk_create(struct dart_team_data *team, size_t size, dart_chunk_t **chunk);
+
+/* Called by the owner for each allocation [off, off + n) of its part:
+ * touches the pages up to its end not touched yet, so that they are placed
+ * on the owner's NUMA node (first touch) and a unit's resident memory is
+ * what it allocated, not the whole pool. The touch keeps the contents (a
+ * peer may already be writing there). No-op for registered user memory. */
+void dart__chunk_touch(dart_chunk_t *c, uint64_t off, size_t n);
 
 /* Exposes user memory (sizes may differ). Collective over the team. */
 dart_ret_t dart__chunk_register(struct dart_team_data *team, void *addr, size_t size, dart_chunk_t **chunk);

@@ -79,6 +79,7 @@ dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
   uint64_t off = 0;
   if (reserved && (dart__alloc_get(&local_pool->alloc, reserved, &off) != 0 || off != 0))
     return dart__error(DART_ERR_OTHER, "dart_init: no room for the unit's record in the local pool");
+  dart__chunk_touch(local_pool, 0, reserved);
   memcpy(local_pool->mine, head, head_bytes);
   /* Visible to the MPI path (the window's passive epoch is open) and, after
    * the barrier, to every unit. */
@@ -101,6 +102,7 @@ dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr) {
   uint64_t off;
   dart__lock(&local_pool_mutex);
   int full = dart__alloc_get(&local_pool->alloc, nbytes, &off);
+  if (!full) dart__chunk_touch(local_pool, off, nbytes);
   dart__unlock(&local_pool_mutex);
   if (full)
     return dart__error(DART_ERR_NOMEM,
@@ -165,6 +167,7 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
     t->chunks[t->nchunks++] = c;
     dart__alloc_get(&c->alloc, nbytes, &disp);
   }
+  dart__chunk_touch(c, disp, nbytes);
   int segid;
   if ((r = segment_add(t, c, disp, nbytes, 0, &segid)) != DART_OK) {
     dart__alloc_put(&c->alloc, disp);

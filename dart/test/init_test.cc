@@ -109,6 +109,62 @@ TEST(Init, CallsOutsideInitFailAndReinitWorks) {
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
 }
 
+// Resident memory of this process in KiB, or -1 without /proc.
+static long rss_kib() {
+  FILE *f = std::fopen("/proc/self/status", "r");
+  if (!f) return -1;
+  char line[256];
+  long kib = -1;
+  while (std::fgets(line, sizeof line, f))
+    if (std::sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
+  std::fclose(f);
+  return kib;
+}
+
+// Pool memory costs resident memory only as far as it is allocated: the
+// owner touches pages when it allocates them. A new team's first chunk
+// (DART_TEAM_POOL bytes) shows it.
+TEST(Init, PoolResidentOnlyWhereAllocated) {
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  const long chunk_kib = long(cfg.team_pool_bytes >> 10);
+  long r0 = rss_kib();
+  if (r0 < 0 || chunk_kib < 1024) GTEST_SKIP() << "no /proc/self/status or a small DART_TEAM_POOL";
+  dart_group_t all;
+  ASSERT_DART_OK(dart_team_get_group(DART_TEAM_ALL, &all));
+  dart_team_t team;
+  ASSERT_DART_OK(dart_team_create(DART_TEAM_ALL, all, &team));
+  dart_gptr_t small, big;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(team, 64, &small));  // the team's first chunk
+  long r1 = rss_kib();
+  EXPECT_LT(r1 - r0, chunk_kib / 2) << "a new chunk is resident before its memory is allocated";
+  const size_t big_bytes = cfg.team_pool_bytes / 2;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(team, big_bytes, &big));
+  EXPECT_GE(rss_kib() - r1, long(big_bytes >> 10) - 64);
+  ASSERT_DART_OK(dart_team_memfree(big));
+  ASSERT_DART_OK(dart_team_memfree(small));
+  ASSERT_DART_OK(dart_team_destroy(&team));
+  ASSERT_DART_OK(dart_group_destroy(&all));
+}
+
+// DART_THREADS=multiple gives thread support to a program that asks for
+// none (if MPI has it); a bad value fails on every unit.
+TEST(Init, ThreadsFromEnvironment) {
+  ASSERT_DART_OK(dart_exit());
+  reinit_with("DART_THREADS", "many", "multiple");
+  int mpi_level = MPI_THREAD_SINGLE;
+  MPI_Query_thread(&mpi_level);
+  dart_thread_support_level_t provided;
+  ASSERT_DART_OK(dart_thread_support(&provided));
+  EXPECT_EQ(mpi_level == MPI_THREAD_MULTIPLE ? DART_THREAD_MULTIPLE : DART_THREAD_SINGLE, provided);
+  ASSERT_DART_OK(dart_exit());
+  setenv("DART_THREADS", "single", 1);
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  unsetenv("DART_THREADS");
+  ASSERT_DART_OK(dart_thread_support(&provided));
+  EXPECT_EQ(DART_THREAD_SINGLE, provided);
+}
+
 // DART_DEBUG prints the selected categories of events, and only those.
 TEST(Init, DebugEventsPrintedByCategory) {
   ASSERT_DART_OK(dart_exit());

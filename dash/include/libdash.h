@@ -32,6 +32,7 @@
 #include <dash/pattern/pattern.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
+#include <dash/pattern/TilePattern.h>
 #include <dash/pattern/size_spec.h>
 #include <dash/pattern/team_spec.h>
 

@@ -1,6 +1,6 @@
 // Containers over every pattern type: NArray/Matrix/Array over
-// ShiftTilePattern, SeqTilePattern, TilePattern/Pattern COL_MAJOR and
-// Pattern<3, COL_MAJOR> (Pattern<2> as the reference). Every check
+// ShiftTilePattern, SeqTilePattern, TilePattern COL_MAJOR, Pattern COL_MAJOR
+// (also tiled) and Pattern<3, COL_MAJOR> (Pattern<2> as the reference). Every check
 // compares against the container's own pattern object (coords(i),
 // local(), global_coords(), local_index()), never a hard-coded order:
 // global writes read back locally and local writes read back globally,
@@ -52,9 +52,8 @@ auto subscript(M &m, const std::array<std::size_t, N> &c) {
     return m[c[0]][c[1]][c[2]];
 }
 
-// One pattern per case, valid at 1-4 units on Team::All(). (TilePattern
-// may be the same type as Pattern: cases, not pattern types, are the test
-// parameter.)
+// One pattern per case, valid at 1-4 units on Team::All() (cases, not
+// pattern types, are the test parameter: two cases share a type).
 struct RowMajorReference {
   using pattern_t = dash::Pattern<2>;
   static pattern_t pattern() { return pattern_t(7, 9, dash::BLOCKED, dash::CYCLIC); }
@@ -67,8 +66,12 @@ struct SeqTile {  // 15 tiles: uneven over 2 and 4 units
   using pattern_t = dash::SeqTilePattern<2>;
   static pattern_t pattern() { return pattern_t(9, 10, dash::TILE(3), dash::TILE(2)); }
 };
-struct TileColMajor {  // partial tiles at the edges
+struct TileColMajor {  // 4 x 3 tiles: uneven over 3 units
   using pattern_t = dash::TilePattern<2, dash::COL_MAJOR>;
+  static pattern_t pattern() { return pattern_t(8, 12, dash::TILE(2), dash::TILE(4)); }
+};
+struct TiledPatternColMajor {  // Pattern's tiles: partial tiles at the edges
+  using pattern_t = dash::Pattern<2, dash::COL_MAJOR>;
   static pattern_t pattern() { return pattern_t(7, 9, dash::TILE(2), dash::TILE(4)); }
 };
 struct ColMajor {
@@ -90,7 +93,8 @@ class PatternContainer : public ::testing::Test {
   static pattern_t pattern() { return Case::pattern(); }
 };
 
-using Cases = ::testing::Types<RowMajorReference, ShiftTile, SeqTile, TileColMajor, ColMajor, ColMajor3D>;
+using Cases = ::testing::Types<RowMajorReference, ShiftTile, SeqTile, TileColMajor, TiledPatternColMajor,
+                               ColMajor, ColMajor3D>;
 TYPED_TEST_SUITE(PatternContainer, Cases);
 
 TYPED_TEST(PatternContainer, TypesAndPattern) {

@@ -11,6 +11,7 @@
 #include <dash/pattern/pattern.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
+#include <dash/pattern/TilePattern.h>
 #include <dash/pattern/size_spec.h>
 
 #endif  // DASH_PATTERN_H

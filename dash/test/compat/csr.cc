@@ -1,6 +1,5 @@
 // CSRPattern: a 1-D array with irregular local sizes (one unit with none),
-// used through global and local access, algorithms and copies. TilePattern
-// is DASH's name for a pattern with TILE distributions.
+// used through global and local access, algorithms and copies.
 #include <libdash.h>
 
 #include <numeric>
@@ -13,7 +12,6 @@ int main(int argc, char *argv[]) {
   dash::init(&argc, &argv);
   {
     using pattern_t = dash::CSRPattern<1>;
-    static_assert(std::is_same_v<dash::TilePattern<2>, dash::Pattern<2>>);
     const std::size_t size = dash::size();
     const auto myid = dash::myid();
 

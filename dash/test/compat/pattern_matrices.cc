@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
   }
   {  // MatrixTest
     typedef dash::TilePattern<2, dash::COL_MAJOR> pattern_t;
-    dash::Matrix<int, 2, long, pattern_t> matrix(pattern_t(7, 9, dash::TILE(2), dash::TILE(3), teamspec));
+    dash::Matrix<int, 2, long, pattern_t> matrix(pattern_t(8, 9, dash::TILE(2), dash::TILE(3), teamspec));
     check_matrix(matrix);
   }
   {  // HaloTest's container

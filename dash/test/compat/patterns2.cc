@@ -150,7 +150,29 @@ int main(int argc, char *argv[]) {
     dash::TilePattern<2> p9(18, 12, dash::TILE(6), dash::TILE(4), ts33);
     CHECK(p9.nunits() == 9 && p9.local_size(8) == 24 && p9.unit_at({17, 11}) == 8);
     check_mapping(p9);
-    if (size != 9) CHECK(throws<std::invalid_argument>([&] { dash::Matrix<double, 2> m(p9); }));
+    if (size != 9)
+      CHECK(throws<std::invalid_argument>(
+          [&] { dash::Matrix<double, 2> m(dash::Pattern<2>(18, 12, dash::TILE(6), dash::TILE(4), ts33)); }));
+    // TilePattern: Pattern's owners, DASH's tile-by-tile global order.
+    for (std::size_t g = 0; g < p9.size(); ++g) {
+      auto c = p9.coords(g);
+      std::size_t tile = g / 24, phase = g % 24;
+      CHECK(c[0] == tile / 3 * 6 + phase / 4 && c[1] == tile % 3 * 4 + phase % 4);
+      CHECK(p9.unit_at(c) == ts33.at(c[0] / 6 % 3, c[1] / 4 % 3));
+    }
+    dash::TilePattern<2> tu(8, 9, dash::TILE(2), dash::TILE(3), ts);  // tiles not balanced over units
+    for (std::size_t i = 0; i < 8; ++i)
+      for (std::size_t j = 0; j < 9; ++j)
+        CHECK(tu.unit_at({i, j}) == ts.at(i / 2 % ts.extent(0), j / 3 % ts.extent(1)));
+    check_mapping(tu);
+    std::size_t tile_runs = 0;  // one run per tile at most: each tile is contiguous
+    tu.for_each_run(0, tu.size(), [&](const dash::LocalRun &r) {
+      CHECK(r.length % 6 == 0 && tu.local(tu.coords(tile_runs)).index == r.offset);
+      tile_runs += r.length;
+    });
+    CHECK(tile_runs == tu.size());
+    CHECK(
+        throws<std::invalid_argument>([&] { dash::TilePattern<2>(7, 9, dash::TILE(2), dash::TILE(3), ts); }));
     CHECK(p1.global(std::size_t(ts.size() - 1), std::array<long, 2>{{0, 0}}) ==
           (std::array<long, 2>{{long((ts.extent(0) - 1) * rows_per), long(ts.extent(1) - 1)}}));
 
@@ -236,7 +258,7 @@ int main(int argc, char *argv[]) {
 
     // ---- matrices over patterns made with the variadic constructors ----
     check_matrix(p1);
-    check_matrix(dash::TilePattern<2>(12, 10, dash::TILE(3), dash::TILE(2), ts));
+    check_matrix(dash::Pattern<2>(12, 10, dash::TILE(3), dash::TILE(2), ts));
     check_matrix(dash::Pattern<2>(7, 11, dash::Team::All(), dash::CYCLIC, dash::BLOCKED));
     dash::Array<long, dash::default_index_t, dash::Pattern<1>> arr(
         dash::Pattern<1>(23, dash::Team::All(), dash::BLOCKCYCLIC(2)));

@@ -54,6 +54,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <dash/pattern/arguments.h>
@@ -90,6 +91,30 @@ struct LocalRun {
 };
 
 /// A rectangular block of global elements.
+namespace detail {
+/// The loop of a pattern's for_each_run: `piece(gindex)` gives the position
+/// of global index `gindex` and how many global indices from it on are
+/// certainly contiguous in local memory; consecutive pieces that continue
+/// each other in one unit's memory merge, and `visit` gets each maximal run
+/// of [first, last) in global order.
+template <typename Visit, typename Piece>
+void merge_pieces(std::size_t first, std::size_t last, Visit &visit, Piece &&piece) {
+  LocalRun run{0, 0, 0};
+  for (std::size_t gindex = first; gindex < last;) {
+    auto [pos, len] = piece(gindex);
+    len = std::min<std::size_t>(len, last - gindex);
+    if (run.length > 0 && pos.unit == run.unit && pos.index == run.offset + run.length) {
+      run.length += len;
+    } else {
+      if (run.length > 0) visit(run);
+      run = {pos.unit, pos.index, len};
+    }
+    gindex += len;
+  }
+  if (run.length > 0) visit(run);
+}
+}  // namespace detail
+
 template <std::size_t N>
 struct Block {
   std::array<std::size_t, N> offsets;  ///< global coordinates of the first element
@@ -589,20 +614,10 @@ class Pattern {
     if (first > last || last > size_)
       throw std::out_of_range("dash::Pattern::for_each_run: range [" + std::to_string(first) + ", " +
                               std::to_string(last) + ") not in [0, " + std::to_string(size_) + ")");
-    LocalRun run{0, 0, 0};
-    for (size_type gindex = first; gindex < last;) {
+    detail::merge_pieces(first, last, visit, [this](size_type gindex) {
       coords_type gcoords = coords(gindex);
-      LocalIndex pos = local(gcoords);
-      size_type len = std::min(piece_length(gindex, gcoords), last - gindex);
-      if (run.length > 0 && pos.unit == run.unit && pos.index == run.offset + run.length) {
-        run.length += len;
-      } else {
-        if (run.length > 0) visit(run);
-        run = {pos.unit, pos.index, len};
-      }
-      gindex += len;
-    }
-    if (run.length > 0) visit(run);
+      return std::pair(local(gcoords), piece_length(gindex, gcoords));
+    });
   }
 
   /// Returns the runs of for_each_run(first, last, ...) as a vector.
@@ -715,13 +730,10 @@ class Pattern {
   Team team_;                // the null team if made from a unit count
 };
 
-// DASH's names for the patterns that Pattern<N> is: TilePattern (tiles
-// stored contiguously: give TILE distributions) and CSRPattern (1-D with
-// irregular local sizes: the constructor from local sizes). DASH's
-// template arguments are accepted; the index type is always
-// default_index_t.
-template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
-using TilePattern = Pattern<N, Arrangement>;
+// DASH's name for the 1-D Pattern with irregular local sizes (the
+// constructor from local sizes). DASH's template arguments are accepted;
+// the index type is always default_index_t. (TilePattern is its own class:
+// pattern/TilePattern.h.)
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
 using CSRPattern = std::enable_if_t<N == 1, Pattern<N, Arrangement>>;
 

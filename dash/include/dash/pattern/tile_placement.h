@@ -20,9 +20,12 @@
 // tiles in Arrangement order of its local tile grid, each tile contiguous
 // and in Arrangement order inside. Local coordinates: local tile
 // coordinates times the block size plus the position in the tile. Global
-// indices: Arrangement order over the global coordinates (as Pattern's;
-// DASH orders these patterns' global indices tile by tile). Pure index
-// arithmetic; made with a dash::Team, the pattern also answers the
+// indices: tile by tile, the tiles in Arrangement order of the global
+// tile grid, Arrangement order inside each (DASH's TilePattern and
+// ShiftTilePattern; DASH's SeqTilePattern converts indices to coordinates
+// in plain Arrangement order but back tile by tile, so its coords() and
+// global_at() disagree: here all three patterns use one order). Pure
+// index arithmetic; made with a dash::Team, the pattern also answers the
 // calling-unit queries (local_size(), global(lindex), ...).
 
 #include <algorithm>
@@ -31,6 +34,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include <dash/pattern/arguments.h>
 #include <dash/pattern/cartesian.h>
@@ -76,9 +80,20 @@ class TilePlacementPattern {
 
   // ---- global index <-> global coordinates ----
 
-  coords_type coords(size_type gindex) const { return linear_coords<Arrangement>(gindex, extents_); }
+  /// Global indices run tile by tile (DASH's order): gindex / tile size is
+  /// the tile in blockspec() order, gindex % tile size the position in the
+  /// tile in Arrangement order.
+  coords_type coords(size_type gindex) const {
+    coords_type bc = linear_coords<Arrangement>(gindex / tile_size_, nblocks_);
+    coords_type phase = linear_coords<Arrangement>(gindex % tile_size_, block_), gcoords;
+    for (std::size_t d = 0; d < N; ++d) gcoords[d] = bc[d] * block_[d] + phase[d];
+    return gcoords;
+  }
   size_type global_index(const coords_type &gcoords) const {
-    return linear_index<Arrangement>(gcoords, extents_);
+    coords_type phase;
+    for (std::size_t d = 0; d < N; ++d) phase[d] = gcoords[d] % block_[d];
+    return linear_index<Arrangement>(block_coords(gcoords), nblocks_) * tile_size_ +
+           linear_index<Arrangement>(phase, block_);
   }
 
   // ---- global -> local ----
@@ -245,6 +260,25 @@ class TilePlacementPattern {
                               std::to_string(n) + ")");
     coords_type lbc = linear_coords<Arrangement>(lblock, placement().local_tile_grid(unit));
     return tile(placement().global_block_coords(unit, lbc));
+  }
+
+  // ---- contiguous runs ----
+
+  /// As Pattern::for_each_run: calls `visit(const LocalRun&)` for each
+  /// maximal run of consecutive global indices in [first, last) stored
+  /// contiguously on one unit. A tile is one run (global and local order
+  /// agree inside it); consecutive tiles merge when their owner stores them
+  /// one after the other. O(N) per tile. Throws std::out_of_range unless
+  /// first <= last <= size().
+  template <typename F>
+  void for_each_run(size_type first, size_type last, F &&visit) const {
+    if (first > last || last > size_)
+      throw std::out_of_range(std::string(Placement::PatternName) + "::for_each_run: range [" +
+                              std::to_string(first) + ", " + std::to_string(last) + ") not in [0, " +
+                              std::to_string(size_) + ")");
+    merge_pieces(first, last, visit, [this](size_type gindex) {
+      return std::pair(local(gindex), tile_size_ - gindex % tile_size_);
+    });
   }
 
   // ---- the calling unit (team() as Pattern's) ----
