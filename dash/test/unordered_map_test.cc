@@ -336,6 +336,161 @@ TEST(UnorderedMap, DashApi) {
   map.barrier();
 }
 
+// ---- barrier(): DASH's commit moves every entry to its home unit ----
+
+using HMap = dash::UnorderedMap<std::uint64_t, long, UnitHash<std::uint64_t>>;
+
+// The g-th key of a test, homed by UnitHash on unit `home` of p.
+std::uint64_t key_on(std::size_t g, std::size_t home, std::size_t p) {
+  return std::uint64_t(g * p + home) ^ 0xAA;
+}
+
+// After barrier(), keys key_of(0 .. nkeys-1) with values value_of(g): every
+// unit finds every key (with `stride`, the keys g % stride == myid %
+// stride) with its value on its home unit (lpos().unit == home_of(key));
+// the calling unit's local view (map.local, lbegin..lend, lsize) holds
+// exactly the keys homed on it; local sizes add up to size(); the global
+// walk (by unit `walker`) shows every entry once, on its home unit.
+template <typename M, typename KeyOf, typename ValueOf, typename HomeOf>
+void expect_every_entry_at_home(const M &map, std::size_t nkeys, KeyOf key_of, ValueOf value_of,
+                                HomeOf home_of, std::size_t stride = 1, std::size_t walker = 0) {
+  const std::size_t p = dash::size(), me = dash::myid();
+  ASSERT_EQ(map.size(), nkeys);
+  std::size_t mine = 0;
+  for (std::size_t g = 0; g < nkeys; ++g) {
+    std::uint64_t key = key_of(g);
+    std::size_t home = home_of(key);
+    mine += home == me;
+    if (g % stride != me % stride) continue;
+    auto it = map.find(key);
+    ASSERT_NE(it, map.end()) << "key " << g;
+    EXPECT_EQ(it->second, value_of(g)) << "key " << g;
+    EXPECT_EQ(std::size_t(it.lpos().unit.id), home) << "key " << g;
+    EXPECT_EQ(it.is_local(), home == me);
+  }
+  std::size_t viewed = 0, walked = 0;
+  for (auto &kv : map.local) {
+    EXPECT_EQ(home_of(kv.first), me);
+    ++viewed;
+  }
+  for (auto it = map.lbegin(); it != map.lend(); ++it) {
+    EXPECT_EQ(home_of(it->first), me);
+    ++walked;
+  }
+  EXPECT_EQ(viewed, mine);
+  EXPECT_EQ(walked, mine);
+  EXPECT_EQ(map.lsize(), mine);
+  dash::Array<long> sizes(p);
+  sizes.local[0] = long(map.lsize());
+  dash::barrier();
+  if (me == walker) {
+    long total = 0;
+    for (std::size_t u = 0; u < p; ++u) total += sizes[u];
+    EXPECT_EQ(total, long(nkeys));
+    std::size_t count = 0;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+      EXPECT_EQ(std::size_t(it.lpos().unit.id), home_of(it->first));
+      ++count;
+    }
+    EXPECT_EQ(count, nkeys);
+  }
+  dash::barrier();
+}
+
+TEST(UnorderedMap, BarrierMovesEveryEntryToItsHashUnit) {
+  // 16 slots per unit. In round 0 every unit inserts n0 keys homed on the
+  // next unit (more than its table holds: the inserting unit, the only one
+  // inserting there, grows that unit's chain in its own memory); in round
+  // 1, 4 * n0 keys homed on the previous unit (more than the chains have
+  // room for: they grow again).
+  const std::size_t n0 = iterations(20, 200), n1 = 4 * n0, p = dash::size(), me = dash::myid();
+  HMap map(1);
+  EXPECT_EQ(map.local_capacity(), 16u);
+  auto home_of = [&map](std::uint64_t key) { return std::size_t(map.hash_function()(key).id); };
+  auto value_of = [](std::size_t g) { return long(g); };
+  auto key_of = [n0, n1, p](std::size_t g) {
+    const bool first = g < p * n0;
+    const std::size_t by = first ? g / n0 : (g - p * n0) / n1;  // the inserting unit
+    return key_on(g, (by + (first ? 1 : p - 1)) % p, p);
+  };
+  for (std::size_t round = 0; round < 2; ++round) {
+    const std::size_t begin = round == 0 ? me * n0 : p * n0 + me * n1, end = begin + (round == 0 ? n0 : n1);
+    for (std::size_t g = begin; g < end; ++g) ASSERT_TRUE(map.insert({key_of(g), long(g)}).second);
+    // Before the commit the entries are where the inserts put them: this
+    // unit's memory holds entries homed on another unit.
+    std::size_t abroad = 0;
+    for (auto &kv : map.local) abroad += home_of(kv.first) != me;
+    if (p > 1) {
+      EXPECT_GT(abroad, 0u);
+    }
+    map.barrier();
+    expect_every_entry_at_home(map, p * (round == 0 ? n0 : n0 + n1), key_of, value_of, home_of);
+  }
+  map.barrier();
+}
+
+TEST(UnorderedMap, BarrierAfterGrowthByHomeAndForeignUnits) {
+  // All keys in one probe sequence of one home unit h (16 keys per table),
+  // inserted by one unit at a time, each until it grows the chain in its
+  // memory (its local_capacity() grows): the next
+  // unit f grows h's chain (table A, in f's memory), h grows it (B),
+  // barrier() moves A home; h grows it again (C), f grows it (D), barrier()
+  // moves D home. h's chain is then base, A', B, C, D' and its storage
+  // base, B, A', C, D'.
+  if (dash::size() < 2) GTEST_SKIP() << "needs 2 units";
+  const std::size_t me = dash::myid();
+  dash::UnorderedMap<std::uint64_t, long, OneSlot> map(1);
+  const std::size_t h = map.unit_of(0), f = (h + 1) % dash::size();
+  auto grow_from = [&map, me](std::size_t unit) {
+    std::size_t i = map.size();
+    if (me == unit) {
+      for (const std::size_t before = map.local_capacity(); map.local_capacity() == before; ++i)
+        ASSERT_TRUE(map.insert({i, long(i)}).second);
+    }
+  };
+  grow_from(f);
+  dash::barrier();
+  grow_from(h);
+  map.barrier();
+  grow_from(h);
+  dash::barrier();
+  grow_from(f);
+  map.barrier();
+  EXPECT_GT(map.size(), 4 * 16u);
+  expect_every_entry_at_home(
+      map, map.size(), [](std::size_t g) { return std::uint64_t(g); }, [](std::size_t g) { return long(g); },
+      [h](std::uint64_t) { return h; }, dash::size(), h);
+  map.barrier();
+}
+
+TEST(UnorderedMap, BarrierMovesEntriesHomeWithTheDefaultHash) {
+  // std::hash: the map picks the home unit; the same holds after barrier().
+  const std::size_t n = iterations(24, 300), p = dash::size(), me = dash::myid();
+  Map map(1);
+  for (std::size_t g = me * n; g < (me + 1) * n; ++g) map.insert({dash_test::mix(g, 13), long(g)});
+  map.barrier();
+  expect_every_entry_at_home(
+      map, n * p, [](std::size_t g) { return dash_test::mix(g, 13); }, [](std::size_t g) { return long(g); },
+      [&map](std::uint64_t key) { return map.unit_of(key); });
+  map.barrier();
+}
+
+TEST(UnorderedMap, InsertOrIncrementIsExactAcrossBarriers) {
+  // Every unit counts the same keys (homed round robin) twice, with a
+  // barrier() between the rounds that moves the grown chains home.
+  const std::size_t keys = iterations(30, 200), p = dash::size();
+  HMap map(1);
+  auto key_of = [p](std::size_t g) { return key_on(g, g % p, p); };
+  for (std::size_t round = 0; round < 2; ++round) {
+    for (std::size_t g = 0; g < keys; ++g) map[key_of(g)] += 1;
+    map.barrier();
+  }
+  expect_every_entry_at_home(
+      map, keys, key_of, [p](std::size_t) { return long(2 * p); },
+      [&map](std::uint64_t key) { return std::size_t(map.hash_function()(key).id); });
+  map.barrier();
+}
+
 // A unit-valued Hash naming a unit outside the team.
 struct BadUnit {
   dash::team_unit_t operator()(int) const { return dash::team_unit_t(int(dash::size())); }
@@ -380,6 +535,56 @@ TEST(UnorderedMapPool, GrowthBeyondThePoolIsAnError) {
   if (dash::myid() == 0) n.set(long(inserted));
   dash::barrier();
   EXPECT_EQ(map.size(), std::size_t(n.get()));
+  map.barrier();
+}
+
+// Moving tables home needs pool memory on the home unit: unit 0 takes all
+// of its pool while unit 1 grows unit 0's chain in its own memory.
+TEST(UnorderedMapPool, MovingHomeWithoutPoolMemoryIsAnError) {
+  const char *pool = std::getenv("DART_LOCAL_POOL");
+  if (!pool || std::string(pool) != "16K") GTEST_SKIP() << "needs DART_LOCAL_POOL=16K";
+  if (dash::size() < 2) GTEST_SKIP() << "needs 2 units";
+  const std::size_t n = 40, me = dash::myid();
+  dash::UnorderedMap<std::uint64_t, long, UnitZero> map(1);
+  std::vector<dart_gptr_t> held;
+  if (me == 0) {
+    dart_gptr_t g;
+    dart_ret_t status = DART_OK;
+    while (held.size() < 100000 && (status = dart_memalloc(64, &g)) == DART_OK) held.push_back(g);
+    EXPECT_EQ(status, DART_ERR_NOMEM);
+  }
+  if (me == 1) {
+    for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(map.insert({dash_test::mix(i, 9), long(i)}).second);
+  }
+  // Every unit fails alike; nothing moved (unit 0's table holds 16 of the
+  // keys, unit 1's memory the others) and the map is usable.
+  EXPECT_THROW(map.barrier(), std::length_error);
+  EXPECT_EQ(map.size(), n);
+  std::size_t on_unit1 = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    auto it = map.find(dash_test::mix(i, 9));
+    ASSERT_NE(it, map.end());
+    EXPECT_EQ(it->second, long(i));
+    on_unit1 += it.lpos().unit == dash::team_unit_t(1);
+  }
+  EXPECT_EQ(on_unit1, n - 16);
+  if (me == 1) {
+    EXPECT_EQ(map.lsize(), n - 16);
+  }
+  dash::barrier();
+  if (me == 0) {
+    for (dart_gptr_t g : held) EXPECT_EQ(dart_memfree(g), DART_OK);
+  }
+  // With memory again the next barrier() moves them.
+  map.barrier();
+  EXPECT_EQ(map.size(), n);
+  for (std::size_t i = 0; i < n; ++i) {
+    auto it = map.find(dash_test::mix(i, 9));
+    ASSERT_NE(it, map.end());
+    EXPECT_EQ(it->second, long(i));
+    EXPECT_EQ(it.lpos().unit, dash::team_unit_t(0));
+  }
+  EXPECT_EQ(map.lsize(), me == 0 ? n : 0u);
   map.barrier();
 }
 

@@ -29,16 +29,32 @@
 // no next table creates one: it claims the chain link by compare-and-swap,
 // allocates the table in its own memory (dart_memalloc, not collective; at
 // least four times the slots the chain has used, so chains stay short,
-// and at least nlbuf), links it
-// and goes on. So inserts never wait for other units, entries never move
-// (references and iterators stay valid), and a unit's local part is its
-// base table plus the overflow tables it allocated, all plain memory. A
-// search walks the chain until it meets an empty slot (a key is never put
-// behind an empty slot), so lookups of keys in overflow tables cost a few
-// more one-sided reads: pass a good nelem when you know it. The only limit
-// is DART's pool for dart_memalloc (DART_LOCAL_POOL per unit, 64 MiB by
-// default): an insert that needs a table it cannot get throws
-// std::length_error and leaves the map intact.
+// and at least nlbuf), links it and goes on. So inserts never wait for
+// other units, and between barriers entries never move (references and
+// iterators stay valid); a unit's local part is its base table plus the
+// overflow tables in its memory, all plain memory. A search walks the
+// chain until it meets an empty slot (a key is never put behind an empty
+// slot), so lookups of keys in overflow tables cost a few more one-sided
+// reads: pass a good nelem when you know it. The only limit is DART's pool
+// for dart_memalloc (DART_LOCAL_POOL per unit, 64 MiB by default): an
+// insert that needs a table it cannot get throws std::length_error and
+// leaves the map intact.
+//
+// barrier() is DASH's commit: after it every entry is stored by its home
+// unit. Each unit copies the tables of its chain that other units
+// allocated into its own memory (one dart_memalloc and one get each) and
+// relinks its chain to them; the allocating units free the originals. So
+// after barrier() a unit's local part (map.local, lbegin()..lend(),
+// lsize()) is exactly the entries whose home it is (with a unit-valued
+// Hash: hash(key) == myid), and iterator::lpos() is (home unit, index in
+// its storage). Entries that moved are at new places: references and
+// iterators to them, and local iterators, made before barrier() are
+// invalid (as in DASH); all other entries keep their places and indices.
+// When no chain grew into another unit's memory, barrier() is one team
+// barrier and one atomic read. The copies need pool memory while the
+// originals exist: if a unit's pool cannot hold them, barrier() throws
+// std::length_error on every unit, moves nothing and leaves the map
+// usable (the next barrier() tries again).
 //
 // Concurrency (a slot is a state word, the key and the value; the state
 // word also holds 62 bits of the key's hash, so a probe passes other keys'
@@ -54,7 +70,9 @@
 // updates through operator[] / iterator::value() are GlobRefs: += and the
 // other compound assignments are atomic (dart_accumulate), = and reads are
 // plain one-sided accesses. Every operation is complete (visible to all
-// units) on return. Threads of one unit may call the operations at once.
+// units) on return. Threads of one unit may call the operations at once,
+// except barrier() (collective): one thread per unit calls it, while no
+// other operation on the map runs.
 //
 // Key and Mapped must be trivially copyable (they live in DART memory).
 // Construction and destruction are collective (destruction waits for all
@@ -62,23 +80,20 @@
 //
 // Against DASH's UnorderedMap (same member names, same constructors
 // UnorderedMap(nelem, team) and UnorderedMap(nelem, nlbuf, team)):
-// - DASH inserts into a local buffer and makes entries visible to other
-//   units at barrier() (its commit). Here an entry is visible to every unit
-//   as soon as insert returns, which DASH's contract allows; barrier() is
-//   the synchronization after which every unit sees the same map (size(),
-//   begin()..end()).
+// - DASH inserts into a local buffer and, at barrier() (its commit), makes
+//   entries visible to other units and moves them to their Hash's unit.
+//   Here an entry is visible to every unit as soon as insert returns,
+//   which DASH's contract allows; barrier() is the synchronization after
+//   which every unit sees the same map (size(), begin()..end()) and, as in
+//   DASH, every entry is on its home unit.
 // - DASH's default Hash (HashLocal) puts a key on the inserting unit and
 //   finds keys by scanning the whole map; here the default is std::hash, a
 //   unit-valued Hash (as in DASH's examples) picks the unit, and find is a
 //   lookup. nlbuf is the smallest overflow table the unit allocates (DASH:
 //   the size of its local buffer); the base table is sized by nelem only.
 // - iterator::lpos() is (unit, index in that unit's storage: base table
-//   slots, then its overflow tables' slots), not the insertion count.
-// - An entry in an overflow table is stored by the unit that grew the
-//   chain, so with a unit-valued Hash, lpos().unit and the local parts
-//   follow the Hash only while the map has not grown (DASH moves entries
-//   to the Hash's unit at its commit): pass nelem for the expected entries
-//   where placement matters.
+//   slots, then its overflow tables' slots; a barrier() that moved tables
+//   leaves gaps), not the insertion count.
 // - at() of an absent key throws std::out_of_range; erase works.
 
 #include <algorithm>
@@ -87,6 +102,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <functional>
 #include <iterator>
 #include <memory>
@@ -150,8 +166,8 @@ class UnorderedMap {
         team.barrier();  // nobody uses the overflow tables any more
       } catch (...) {
       }
-      for (dart_gptr_t g : own) {
-        dart_ret_t status = dart_memfree(g);
+      for (const Owned &t : own) {
+        dart_ret_t status = dart_memfree(t.table);
         if (status != DART_OK)
           std::fprintf(stderr, "dash::UnorderedMap: dart_memfree failed: %s (%s)\n", dart_strerror(status),
                        dart_last_error());
@@ -166,10 +182,19 @@ class UnorderedMap {
     // Tables known to this unit, the first of each list its base table:
     // chains[u]: the home unit's chain; stores[u]: the tables in unit u's
     // memory (stores[myid] is complete, the others are discovered prefixes).
-    // Links never change once published, so these caches never go stale.
+    // Between barriers links never change once published, so these caches
+    // never go stale; a barrier() that moves tables resets them.
     mutable std::mutex mutex;
     mutable std::vector<std::vector<table_type>> chains, stores;
-    mutable std::vector<dart_gptr_t> own;  // overflow tables this unit allocated
+    struct Owned {
+      dart_gptr_t table;
+      std::size_t home;  // the unit whose chain it belongs to
+    };
+    mutable std::vector<Owned> own;  // overflow tables this unit allocated
+    // barrier(): calls so far, the abroad counters read at the last ones,
+    // and whether the last move_home failed (every unit alike).
+    std::uint64_t barriers = 0, abroad_seen[2] = {0, 0};
+    bool move_failed = false;
   };
   std::unique_ptr<Core> core_;  // on the heap: iterators survive moves
 
@@ -444,9 +469,10 @@ class UnorderedMap {
     for (std::size_t u = 0; u < core_->nunits; ++u) n += count_slots(stored_tables(core_.get(), u));
     return n;
   }
-  /// The key's home unit (team-relative): where its probe sequence starts.
-  /// Entries in overflow tables are stored by the unit that grew the chain
-  /// (iterator::unit()).
+  /// The key's home unit (team-relative): where its probe sequence starts
+  /// and, after barrier(), the unit that stores its entry (between barriers
+  /// an entry in an overflow table is stored by the unit that grew the
+  /// chain: iterator::unit()).
   size_type unit_of(const Key &key) const { return home(key).first; }
 
   /// Every entry, unit by unit (reads slot states remotely: see iterator).
@@ -463,9 +489,32 @@ class UnorderedMap {
   Local local;
 
   const Team &team() const { return core_->team; }
-  /// Waits for all units of the team: afterwards every unit sees every
-  /// operation made before it (DASH: the commit). Collective.
-  void barrier() const { team().barrier(); }
+  /// DASH's commit. Waits for all units of the team (afterwards every unit
+  /// sees every operation made before it); then, if a chain has grown into
+  /// another unit's memory since the last barrier(), every unit moves the
+  /// tables of its chain stored elsewhere into its own memory, so each
+  /// entry is stored by its home unit (see the class comment: this
+  /// invalidates references and iterators to the moved entries, and local
+  /// iterators). Collective over the team: one thread per unit calls it,
+  /// while no other operation on the map runs. Throws std::length_error on
+  /// every unit if a unit's pool cannot hold the tables it has to take
+  /// over; the entries then stay where they were and the map stays usable
+  /// (the next barrier() tries again).
+  void barrier() const {
+    Core *core = core_.get();
+    core->team.barrier();
+    // Growth into another unit's memory since the last barrier() counts in
+    // the word of this barrier's parity; units that have left this barrier
+    // count in the other word, so every unit reads the same value here.
+    const std::size_t parity = core->barriers++ % 2;
+    const std::uint64_t grown = load_word(abroad_counter(core, parity));
+    const bool move = grown != core->abroad_seen[parity] || core->move_failed;
+    core->abroad_seen[parity] = grown;
+    if (!move) return;
+    core->move_failed = true;  // until move_home succeeds
+    move_home(core);
+    core->move_failed = false;
+  }
   hasher hash_function() const { return core_->hash; }
   key_equal key_eq() const { return core_->equal; }
 
@@ -660,18 +709,146 @@ class UnorderedMap {
         next = table_type{detail::MapLink{g, cap, core->myid, last.local_base() + last.capacity()},
                           reinterpret_cast<slot_type *>(static_cast<char *>(addr) +
                                                         table_type::kHeaderSlots * sizeof(slot_type))};
-        core->own.push_back(g);
+        core->own.push_back({g, unit});
         // Storage list first, so every table of a chain is in some unit's list.
         publish(last.header_at(offsetof(header_type, store)),
                 last.header_at(offsetof(header_type, store_state)), next.link);
         mine.push_back(next);
       }
       publish(cur.header_at(offsetof(header_type, chain)), state, next.link);
+      if (unit != core->myid) {
+        std::uint64_t one = 1, old;
+        detail::check(
+            dart_fetch_and_op(abroad_counter(core, core->barriers % 2), &one, &old, kWordType, DART_OP_SUM),
+            "dart_fetch_and_op");
+      }
       return next;
     } catch (...) {
       store_word(state, detail::kLinkEmpty);
       throw;
     }
+  }
+  // barrier()'s second half, on every unit (the team has just met): copies
+  // the tables of this unit's chain stored by other units into its own
+  // memory (one dart_memalloc and one get each), agrees with the other
+  // units that all copies were made, relinks its chain and its storage
+  // list to the copies, and after a second barrier (nobody reads the
+  // originals any more) frees the tables it had allocated for other units'
+  // chains. If any unit fails to copy, every unit frees its copies and
+  // throws, before any link changed.
+  static void move_home(Core *core) {
+    const std::size_t me = core->myid;
+    std::vector<table_type> chain{core->bases[me]};
+    while (std::optional<table_type> next = next_table(core, true, me, chain.size() - 1, false))
+      chain.push_back(*next);
+    std::vector<dart_gptr_t> copies;
+    std::vector<void *> copy_addr;
+    std::exception_ptr error;
+    std::uint64_t failure = 0;  // (1: no pool memory, 2: other error) << 32 | this unit
+    try {
+      for (std::size_t k = 1; k < chain.size(); ++k) {
+        if (chain[k].owner() == me) continue;
+        std::size_t bytes = table_type::bytes(chain[k].capacity());
+        dart_gptr_t g;
+        dart_ret_t status = dart_memalloc(bytes, &g);
+        if (status == DART_ERR_NOMEM)
+          throw std::length_error("dash::UnorderedMap::barrier: unit " + std::to_string(me) +
+                                  " cannot take over a table of its chain: dart_memalloc of " +
+                                  std::to_string(bytes) +
+                                  " bytes failed (DART's pool is DART_LOCAL_POOL bytes per unit); "
+                                  "the entries stay where they are");
+        detail::check(status, "dart_memalloc");
+        copies.push_back(g);
+        void *addr = nullptr;
+        detail::check(dart_gptr_getaddr(g, &addr), "dart_gptr_getaddr");
+        copy_addr.push_back(addr);
+        detail::check(dart_get_blocking(addr, chain[k].link.header, bytes, DART_TYPE_BYTE, DART_TYPE_BYTE),
+                      "dart_get_blocking");
+      }
+    } catch (const std::length_error &) {
+      error = std::current_exception();
+      failure = std::uint64_t(1) << 32 | me;
+    } catch (...) {
+      error = std::current_exception();
+      failure = std::uint64_t(2) << 32 | me;
+    }
+    std::uint64_t worst = 0;
+    detail::check(dart_allreduce(&failure, &worst, 1, kWordType, DART_OP_MAX, core->team.dart_id()),
+                  "dart_allreduce");
+    if (worst != 0) {
+      for (dart_gptr_t g : copies) dart_memfree(g);
+      if (error) std::rethrow_exception(error);
+      const std::string unit = std::to_string(worst & 0xffffffffu);
+      if ((worst >> 32) == 1)
+        throw std::length_error("dash::UnorderedMap::barrier: unit " + unit +
+                                " has no pool memory for the tables of its chain (DART_LOCAL_POOL); "
+                                "the entries stay where they are");
+      throw std::runtime_error(
+          "dash::UnorderedMap::barrier: unit " + unit +
+          " could not take over the tables of its chain; the entries stay where they are");
+    }
+    // The new lists: the chain with the copies in place of the originals;
+    // the storage list keeps this unit's tables of its chain (and their
+    // local indices) and appends the copies: in the order of local indices,
+    // which is not the chain's (a table this unit grew may come after one
+    // copied at an earlier barrier).
+    std::vector<table_type> stored{core->bases[me]};
+    std::size_t next_base;
+    {
+      std::lock_guard<std::mutex> lock(core->mutex);
+      const table_type &last = core->stores[me].back();
+      next_base = last.local_base() + last.capacity();
+    }
+    for (std::size_t k = 1; k < chain.size(); ++k)
+      if (chain[k].owner() == me) stored.push_back(chain[k]);
+    for (std::size_t k = 1, c = 0; k < chain.size(); ++k) {
+      if (chain[k].owner() == me) continue;
+      chain[k] =
+          table_type{detail::MapLink{copies[c], chain[k].capacity(), me, next_base},
+                     static_cast<slot_type *>(static_cast<void *>(
+                         static_cast<char *>(copy_addr[c]) + table_type::kHeaderSlots * sizeof(slot_type)))};
+      next_base += chain[k].capacity();
+      stored.push_back(chain[k]);
+      ++c;
+    }
+    std::sort(stored.begin(), stored.end(),
+              [](const table_type &a, const table_type &b) { return a.local_base() < b.local_base(); });
+    relink(chain, offsetof(header_type, chain_state), offsetof(header_type, chain));
+    relink(stored, offsetof(header_type, store_state), offsetof(header_type, store));
+    std::vector<dart_gptr_t> release;
+    {
+      std::lock_guard<std::mutex> lock(core->mutex);
+      for (std::size_t u = 0; u < core->nunits; ++u) {
+        core->chains[u].assign(1, core->bases[u]);
+        core->stores[u].assign(1, core->bases[u]);
+      }
+      core->chains[me] = chain;
+      core->stores[me] = stored;
+      std::vector<typename Core::Owned> kept;
+      for (const auto &t : core->own) {
+        if (t.home == me)
+          kept.push_back(t);
+        else
+          release.push_back(t.table);
+      }
+      for (dart_gptr_t g : copies) kept.push_back({g, me});
+      core->own = std::move(kept);
+    }
+    core->team.barrier();
+    for (dart_gptr_t g : release) detail::check(dart_memfree(g), "dart_memfree");
+  }
+  // Links each table of `tables` (in this unit's memory) to the next one
+  // in the list at the header's `link` and `state` words; the last gets
+  // none.
+  static void relink(const std::vector<table_type> &tables, std::size_t state, std::size_t link) {
+    for (std::size_t k = 0; k + 1 < tables.size(); ++k)
+      publish(tables[k].header_at(link), tables[k].header_at(state), tables[k + 1].link);
+    store_word(tables.back().header_at(state), detail::kLinkEmpty);
+  }
+  // Unit 0's count of chains grown into another unit's memory before
+  // barrier() calls of this parity.
+  static dart_gptr_t abroad_counter(const Core *core, std::size_t parity) {
+    return core->bases[0].header_at(offsetof(header_type, abroad) + parity * sizeof(std::uint64_t));
   }
   static void publish(dart_gptr_t where, dart_gptr_t state, const detail::MapLink &link) {
     detail::check(dart_put(where, &link, sizeof link, DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_put");

@@ -6,13 +6,16 @@
 // A table is a header and then `capacity` slots (a power of two), in one
 // piece of global memory: a unit's base table is its part of the map's
 // collective allocation, an overflow table a dart_memalloc of the unit that
-// grew the map. Every word other units may touch at the same time (slot
+// grew the chain, moved into the memory of the chain's home unit by the
+// map's barrier() (a dart_memalloc of that unit). Every word other units may touch at the same time (slot
 // states, the header's counters and link states) is accessed through DART
 // atomics only, with one type per word, so CPU and MPI atomics never mix.
 //
-// Two singly linked lists run through the headers, each link written once
-// (put + flush) and then published by its state word (EMPTY -> BUSY by the
-// unit that claims it, -> READY when the link is readable):
+// Two singly linked lists run through the headers. Between two barrier()
+// calls of the map each link is written once (put + flush) and then
+// published by its state word (EMPTY -> BUSY by the unit that claims it,
+// -> READY when the link is readable); barrier() rewrites the links of the
+// tables it moves (no other operation runs then):
 // - chain: the next table of the same home unit, where a key's probe
 //   sequence continues when the home table has no room for it;
 // - store: the next table stored in the same unit's memory, so that every
@@ -58,10 +61,13 @@ struct MapLink {
 };
 
 /// The header of every table. live: FULL slots; used: slots ever claimed
-/// (tombstones included), which sizes the next table.
+/// (tombstones included), which sizes the next table. abroad (used in unit
+/// 0's base table only): how often a chain grew into another unit's
+/// memory, before barrier() calls of even (abroad[0]) and odd (abroad[1])
+/// number; a barrier() that sees its word change moves those tables home.
 struct MapTableHeader {
   std::int64_t live, used;
-  std::uint64_t chain_state, store_state;
+  std::uint64_t chain_state, store_state, abroad[2];
   MapLink chain, store;
 };
 
