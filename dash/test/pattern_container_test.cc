@@ -287,9 +287,10 @@ TYPED_TEST(PatternContainer, ViewsInMemoryOrder) {
       EXPECT_EQ(buf[k], value<N>(c)) << k;
     }
     EXPECT_EQ(dash::accumulate(view.begin(), view.end(), 0L), std::accumulate(buf.begin(), buf.end(), 0L));
-    if (box.size() > 0)
+    if (box.size() > 0) {
       EXPECT_EQ(long(*dash::min_element(view.begin(), view.end())),
                 *std::min_element(buf.begin(), buf.end()));
+    }
   };
   typename TestFixture::coords_t off, ext;
   for (std::size_t d = 0; d < N; ++d) {

@@ -259,6 +259,7 @@ int main(int argc, char *argv[]) {
     // ---- matrices over patterns made with the variadic constructors ----
     check_matrix(p1);
     check_matrix(dash::Pattern<2>(12, 10, dash::TILE(3), dash::TILE(2), ts));
+    check_matrix(dash::TilePattern<2>(12, 10, dash::TILE(3), dash::TILE(2), ts));
     check_matrix(dash::Pattern<2>(7, 11, dash::Team::All(), dash::CYCLIC, dash::BLOCKED));
     dash::Array<long, dash::default_index_t, dash::Pattern<1>> arr(
         dash::Pattern<1>(23, dash::Team::All(), dash::BLOCKCYCLIC(2)));

@@ -9,8 +9,9 @@
 //                                     dash::summa_pattern_layout_constraints>(sizespec, teamspec);
 //
 // The property tags are DASH's. What they select here: a "blocked" layout
-// gives TILE distributions (each block contiguous in local memory), others
-// BLOCKED ones; the mapping "multiple" gives each unit two blocks per
+// gives a TilePattern (ShiftTilePattern with a "diagonal" mapping) of TILE
+// distributions, each tile contiguous in local memory; others a Pattern of
+// BLOCKCYCLIC/NONE ones; the mapping "multiple" gives each unit two blocks per
 // distributed dimension where the extent allows it (so that an algorithm
 // can prefetch the next block), else one. Blocks are balanced (equal)
 // where the extent divides evenly; otherwise the last one is smaller.
@@ -18,12 +19,15 @@
 #include <array>
 #include <cstddef>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/pattern.h>
+#include <dash/pattern/ShiftTilePattern.h>
 #include <dash/pattern/size_spec.h>
 #include <dash/pattern/team_spec.h>
+#include <dash/pattern/TilePattern.h>
 #include <dash/Team.h>
 
 namespace dash {
@@ -86,23 +90,40 @@ DistributionSpec<N> make_pattern_dist(const SizeSpec<N, SizeT> &sizespec,
 }
 }  // namespace detail
 
+namespace detail {
+// The pattern type make_pattern returns, as DASH's: ShiftTilePattern for a
+// blocked layout with a diagonal mapping, TilePattern for other blocked
+// layouts, else Pattern.
+template <typename Mapping, typename Layout, std::size_t N>
+using made_pattern_t = std::conditional_t<
+    Layout::has(pattern_layout_tag::blocked),
+    std::conditional_t<Mapping::has(pattern_mapping_tag::diagonal), ShiftTilePattern<N>, TilePattern<N>>,
+    Pattern<N>>;
+}  // namespace detail
+
 /// A pattern with the given properties for `sizespec` over the units of
 /// `teamspec`, of `team` if given (else for the teamspec's units, bound to
-/// a container's team when used). Throws like the Pattern constructors.
+/// a container's team when used); its type as in DASH (see
+/// detail::made_pattern_t). Throws like the patterns' constructors: a
+/// blocked layout needs extents that the chosen tiles divide.
 template <typename Partitioning = pattern_partitioning_properties<>,
           typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
           std::size_t N, typename SizeT, typename IndexT>
-Pattern<N> make_pattern(const SizeSpec<N, SizeT> &sizespec, const TeamSpec<N, IndexT> &teamspec) {
-  return Pattern<N>(sizespec.extents(), detail::make_pattern_dist<Mapping, Layout>(sizespec, teamspec),
-                    TeamSpec<N>(teamspec));
+detail::made_pattern_t<Mapping, Layout, N> make_pattern(const SizeSpec<N, SizeT> &sizespec,
+                                                        const TeamSpec<N, IndexT> &teamspec) {
+  return detail::made_pattern_t<Mapping, Layout, N>(
+      sizespec.extents(), detail::make_pattern_dist<Mapping, Layout>(sizespec, teamspec),
+      TeamSpec<N>(teamspec));
 }
 template <typename Partitioning = pattern_partitioning_properties<>,
           typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
           std::size_t N, typename SizeT, typename IndexT>
-Pattern<N> make_pattern(const SizeSpec<N, SizeT> &sizespec, const TeamSpec<N, IndexT> &teamspec,
-                        const Team &team) {
-  return Pattern<N>(sizespec.extents(), detail::make_pattern_dist<Mapping, Layout>(sizespec, teamspec),
-                    TeamSpec<N>(teamspec), team);
+detail::made_pattern_t<Mapping, Layout, N> make_pattern(const SizeSpec<N, SizeT> &sizespec,
+                                                        const TeamSpec<N, IndexT> &teamspec,
+                                                        const Team &team) {
+  return detail::made_pattern_t<Mapping, Layout, N>(
+      sizespec.extents(), detail::make_pattern_dist<Mapping, Layout>(sizespec, teamspec),
+      TeamSpec<N>(teamspec), team);
 }
 
 }  // namespace dash

@@ -296,6 +296,12 @@ class TilePlacementPattern {
   size_type local_extent(std::size_t d) const { return local_extents()[d]; }
   /// Linear global index of the calling unit's local index `lindex`.
   size_type global(size_type lindex) const { return global_index(me(), lindex); }
+  /// Global coordinates of the calling unit's local coordinates.
+  coords_type global(const coords_type &lcoords) const { return global(me(), lcoords); }
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
+  std::array<I, N> global(const std::array<I, N> &lcoords) const {
+    return global(me(), lcoords);
+  }
   bool is_local(size_type gindex) const { return owner(gindex) == me(); }
   Block<N> local_block(size_type lblock) const { return local_block(me(), lblock); }
   /// Global index of the calling unit's first element, and one past its
