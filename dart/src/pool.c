@@ -121,10 +121,11 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
 void dart__chunk_touch(dart_chunk_t *c, uint64_t off, size_t n) {
   if (c->shm_win == MPI_WIN_NULL || off + n <= c->touched) return;
   size_t page = (size_t)sysconf(_SC_PAGESIZE), end = off + n;
-  /* From the page of the first untouched byte: an atomic add of 0 faults
+  /* One byte in each page from the first untouched byte on, never outside
+   * the part (the part need not start on a page): an atomic add of 0 faults
    * the page in as a write and cannot undo a peer's store to it. */
-  uintptr_t p = ((uintptr_t)c->mine + c->touched) / page * page;
-  for (; p < (uintptr_t)c->mine + end; p += page) __atomic_fetch_add((char *)p, 0, __ATOMIC_RELAXED);
+  for (uintptr_t p = (uintptr_t)c->mine + c->touched; p < (uintptr_t)c->mine + end; p = (p / page + 1) * page)
+    __atomic_fetch_add((char *)p, 0, __ATOMIC_RELAXED);
   c->touched = end;
 }
 
