@@ -17,15 +17,34 @@
  *               dart_wait
  *   flush       dart_flush              MPI_Win_flush
  *   fetch_add   dart_fetch_and_op(SUM)  MPI_Fetch_and_op + MPI_Win_flush
+ *   put_flush   dart_put + dart_flush   as put
+ *   get_flush   dart_get +              as get
+ *               dart_flush_local
  * The MPI calls go to an MPI_Win_create window, the kind DART's MPI path
  * uses. Options: --ops put,get,... (default all, in the order above),
- * --iters N (default 10000, quick 200). A warm-up of the same calls runs
+ * --iters N (default 10000, quick 200).
+ *
+ * The same source builds instructions_inline, with the header's inline
+ * same-node path (communication.h) left on: bench/run runs it intra-node
+ * and compares whole dart_loop counts, a non-blocking transfer plus its
+ * completion against the blocking call. A warm-up of the same calls runs
  * outside the counted functions first (it fills the handle free list and
  * MPI's lazily built state). */
 #include "bench.h"
 
-enum { OP_PUT, OP_GET, OP_PUT_HANDLE, OP_GET_HANDLE, OP_FLUSH, OP_FETCH_ADD, NOPS };
-static const char *opname[NOPS] = {"put", "get", "put_handle", "get_handle", "flush", "fetch_add"};
+enum {
+  OP_PUT,
+  OP_GET,
+  OP_PUT_HANDLE,
+  OP_GET_HANDLE,
+  OP_FLUSH,
+  OP_FETCH_ADD,
+  OP_PUT_FLUSH,
+  OP_GET_FLUSH,
+  NOPS
+};
+static const char *opname[NOPS] = {"put",   "get",       "put_handle", "get_handle",
+                                   "flush", "fetch_add", "put_flush",  "get_flush"};
 #define BYTES 8
 
 /* name is an item of the comma-separated list. */
@@ -44,21 +63,33 @@ typedef struct {
   int64_t one, res;
 } ctx_t;
 
+/* The pointer and buffer in locals, as a program holds them: *c is
+ * written by every get, which would make the compiler load c->g again. */
 static inline __attribute__((always_inline)) void dart_op(ctx_t *c) {
   dart_handle_t h;
+  dart_gptr_t g = c->g;
+  char *buf = c->buf;
   switch (c->op) {
-    case OP_PUT: DCHECK(dart_put_blocking(c->g, c->buf, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE)); break;
-    case OP_GET: DCHECK(dart_get_blocking(c->buf, c->g, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE)); break;
+    case OP_PUT: DCHECK(dart_put_blocking(g, buf, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE)); break;
+    case OP_GET: DCHECK(dart_get_blocking(buf, g, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE)); break;
     case OP_PUT_HANDLE:
-      DCHECK(dart_put_handle(c->g, c->buf, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE, &h));
+      DCHECK(dart_put_handle(g, buf, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE, &h));
       DCHECK(dart_wait(&h));
       break;
     case OP_GET_HANDLE:
-      DCHECK(dart_get_handle(c->buf, c->g, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE, &h));
+      DCHECK(dart_get_handle(buf, g, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE, &h));
       DCHECK(dart_wait(&h));
       break;
-    case OP_FLUSH: DCHECK(dart_flush(c->g)); break;
-    default: DCHECK(dart_fetch_and_op(c->g, &c->one, &c->res, DART_TYPE_INT64, DART_OP_SUM)); break;
+    case OP_FLUSH: DCHECK(dart_flush(g)); break;
+    case OP_PUT_FLUSH:
+      DCHECK(dart_put(g, buf, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE));
+      DCHECK(dart_flush(g));
+      break;
+    case OP_GET_FLUSH:
+      DCHECK(dart_get(buf, g, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE));
+      DCHECK(dart_flush_local(g));
+      break;
+    default: DCHECK(dart_fetch_and_op(g, &c->one, &c->res, DART_TYPE_INT64, DART_OP_SUM)); break;
   }
 }
 
@@ -69,10 +100,12 @@ static inline __attribute__((always_inline)) void mpi_op(ctx_t *c) {
   MPI_Win win = c->w.win;
   switch (c->op) {
     case OP_PUT:
+    case OP_PUT_FLUSH:
       MCHECK(MPI_Put(c->buf, BYTES, MPI_BYTE, t, 0, BYTES, MPI_BYTE, win));
       MCHECK(MPI_Win_flush(t, win));
       break;
     case OP_GET:
+    case OP_GET_FLUSH:
       MCHECK(MPI_Get(c->buf, BYTES, MPI_BYTE, t, 0, BYTES, MPI_BYTE, win));
       MCHECK(MPI_Win_flush_local(t, win));
       break;

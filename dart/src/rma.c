@@ -205,11 +205,14 @@ static inline int mpi_xfer(int one, int is_put, char *local, const dart_type_inf
   return -1;
 }
 
-/* Records a checked same-node target whose flush has nothing to complete
- * (dart__fast in communication.h). */
-static inline void done_at_initiation(dart_gptr_t gptr, const dart_target_t *t) {
+/* Records a checked same-node target on a segment without an MPI window,
+ * for the header's inline transfers and completions (dart__fast in
+ * communication.h). */
+static inline void remember(dart_gptr_t gptr, const dart_target_t *t) {
   if (t->win != MPI_WIN_NULL || dart__state.threads) return;
-  memcpy(&dart__fast.done_key, &gptr, sizeof dart__fast.done_key);
+  memcpy(&dart__fast.key, &gptr, sizeof dart__fast.key);
+  dart__fast.base = t->addr - gptr.offset;
+  dart__fast.size = t->size;
 }
 
 dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
@@ -221,7 +224,7 @@ dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_dataty
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 0);
-    done_at_initiation(gptr, &t);
+    remember(gptr, &t);
     return DART_OK;
   }
   return mpi_xfer(one, 1, (char *)src, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
@@ -236,7 +239,7 @@ dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t s
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
-    done_at_initiation(gptr, &t);
+    remember(gptr, &t);
     return DART_OK;
   }
   return mpi_xfer(one, 0, dst, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
@@ -251,6 +254,7 @@ dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, da
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 1);
+    remember(gptr, &t);
     return DART_OK;
   }
   if (mpi_xfer(one, 1, (char *)src, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
@@ -267,6 +271,7 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
+    remember(gptr, &t);
     return DART_OK;
   }
   if (mpi_xfer(one, 0, dst, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
@@ -292,6 +297,7 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
       shm_put(&t, local, rt, lt, nelem, 1);
     else
       shm_get(local, &t, rt, lt, nelem);
+    remember(gptr, &t);
     return DART_OK;
   }
   dart_handle_t h = handle_take();
@@ -439,7 +445,7 @@ static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
   DART_CHECK_INIT(fn);
   uint64_t key;
   memcpy(&key, &gptr, sizeof key);
-  if (!all && key == dart__fast.done_key && key != DART__NO_DONE_KEY) {
+  if (!all && key == dart__fast.key && key != DART__NO_KEY) {
     if (remote) atomic_thread_fence(memory_order_seq_cst);
     return DART_OK; /* the header's inline case, for callers that did not inline it */
   }

@@ -29,6 +29,7 @@ typedef struct {
   MPI_Win win;
   int rank;
   MPI_Aint disp;
+  size_t size; /* bytes of the unit's part of the segment */
   dart_team_data_t *team;
   dart_segment_t *seg;
 } dart_target_t;
@@ -100,6 +101,7 @@ static inline dart_ret_t dart__resolve(dart_gptr_t g, size_t span, const char *f
   t->win = c->win;
   t->rank = rel;
   t->disp = (MPI_Aint)(seg->disp + g.offset);
+  t->size = size;
   t->team = team;
   t->seg = seg;
   return DART_OK;

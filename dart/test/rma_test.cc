@@ -171,6 +171,85 @@ TEST(Rma, InlineCompletionKeepsErrors) {
   EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush(other));
 }
 
+// The header's inline transfers (communication.h) take only a target the
+// library checked before; every other call reaches the library and fails as
+// it always did. Each call below follows a successful transfer to `mine`.
+TEST(Rma, InlineTransfersKeepErrors) {
+  constexpr int N = 4;
+  dart_gptr_t a;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, N * sizeof(int), &a));
+  dart_gptr_t mine = a, next = a;
+  ASSERT_DART_OK(dart_gptr_setunit(&mine, test_myid()));
+  ASSERT_DART_OK(dart_gptr_setunit(&next, (test_myid() + 1) % test_size()));
+  int v[N] = {1, 2, 3, 4}, got[N] = {0, 0, 0, 0};
+  dart_handle_t h = DART_HANDLE_NULL;
+  // Data through all six calls, each followed by its completion.
+  ASSERT_DART_OK(dart_put_blocking(mine, v, N, DART_TYPE_INT, DART_TYPE_INT));
+  v[0] = 10;
+  ASSERT_DART_OK(dart_put(mine, v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_flush(mine));
+  v[1] = 20;
+  dart_gptr_t second = mine;
+  second.offset += sizeof(int);
+  ASSERT_DART_OK(dart_put_handle(second, v + 1, 1, DART_TYPE_INT, DART_TYPE_INT, &h));
+  ASSERT_DART_OK(dart_wait(&h));
+  ASSERT_DART_OK(dart_get_blocking(got, mine, N, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(10, got[0]);
+  EXPECT_EQ(20, got[1]);
+  EXPECT_EQ(4, got[3]);
+  got[2] = 0;
+  dart_gptr_t third = mine;
+  third.offset += 2 * sizeof(int);
+  ASSERT_DART_OK(dart_get(got + 2, third, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_flush_local(third));
+  EXPECT_EQ(3, got[2]);
+  got[3] = 0;
+  ASSERT_DART_OK(dart_get_handle(got + 3, third, 1, DART_TYPE_INT, DART_TYPE_INT, &h));
+  ASSERT_DART_OK(dart_wait_local(&h));
+  EXPECT_EQ(3, got[3]);
+  // Bad calls on the recorded target.
+  dart_gptr_t end = mine;
+  end.offset += (N - 1) * sizeof(int);
+  EXPECT_EQ(DART_ERR_INVAL, dart_get(got, end, 2, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL, dart_put(end, v, 2, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL, dart_get_blocking(got, end, 2, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL, dart_put_blocking(end, v, 2, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL, dart_get_handle(got, end, 2, DART_TYPE_INT, DART_TYPE_INT, &h));
+  EXPECT_EQ(DART_ERR_INVAL, dart_put_handle(end, v, 2, DART_TYPE_INT, DART_TYPE_INT, &h));
+  dart_gptr_t far = mine;
+  far.offset = ~0ull - 1;  // offset + span wraps around
+  EXPECT_EQ(DART_ERR_INVAL, dart_get(got, far, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_get(got, mine, SIZE_MAX / 2, DART_TYPE_INT, DART_TYPE_INT));  // size overflows
+  EXPECT_EQ(DART_ERR_INVAL, dart_get(nullptr, mine, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL, dart_put(mine, nullptr, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL, dart_get_handle(got, mine, 1, DART_TYPE_INT, DART_TYPE_INT, nullptr));
+  EXPECT_EQ(DART_ERR_INVAL, dart_put_handle(mine, v, 1, DART_TYPE_INT, DART_TYPE_INT, nullptr));
+  EXPECT_EQ(DART_ERR_INVAL, dart_get(got, mine, 1, DART_TYPE_INT, DART_TYPE_FLOAT));  // other basic types
+  EXPECT_EQ(DART_ERR_INVAL, dart_get(got, mine, 1, DART_TYPE_UNDEFINED, DART_TYPE_UNDEFINED));
+  dart_gptr_t ones;  // the bit pattern that stands for "no target recorded"
+  std::memset(&ones, 0xff, sizeof ones);
+  EXPECT_NE(DART_OK, dart_get(got, ones, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_NE(DART_OK, dart_put_blocking(ones, v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  dart_gptr_t other_unit = mine;
+  other_unit.unitid = test_size();
+  EXPECT_EQ(DART_ERR_INVAL, dart_get(got, other_unit, 1, DART_TYPE_INT, DART_TYPE_INT));
+  // A whole part of another unit, then the segment freed under the record.
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_get_blocking(got, next, N, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(10, got[0]);
+  EXPECT_EQ(20, got[1]);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(a));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_get(got, next, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_put(next, v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_get_blocking(got, next, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_put_blocking(next, v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_get_handle(got, next, 1, DART_TYPE_INT, DART_TYPE_INT, &h));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_put_handle(next, v, 1, DART_TYPE_INT, DART_TYPE_INT, &h));
+  EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush(next));
+}
+
 static void handles_wait_test_waitall_testall() {
   Slots s;
   int n = test_size();

@@ -114,34 +114,159 @@ dart_ret_t dart_testall(dart_handle_t handles[], size_t n, int *flag);
 /** dart_test_local on n handles. Threads: any. */
 dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
 
-/* ---- Completion without a library call (internal: not API) ----
+/* ---- Same-node fast path without a library call (internal: not API) ----
  * On the shared-memory path a transfer is complete when its call returns,
- * so its flush or wait has only the checks to do. The library records what
- * it has checked in dart__fast: `done_key`, the first 64 bits (unit,
- * segment, team) of the last pointer a dart_put or dart_get completed at
- * initiation on a segment without an MPI window (nothing can be pending
- * there), or DART__NO_DONE_KEY (unit -1: never a checked pointer's) after
- * any segment is freed; never set at DART_THREAD_MULTIPLE, where another
- * thread's free could race. The inline definitions below (GNU C's extern inline: used only for
- * inlining, the library holds the real functions) answer from that alone
- * and hand everything else to the library, so the errors are the same;
- * a flush or wait after a same-node transfer then costs no call. */
+ * and its flush or wait has only the checks to do. The library records in
+ * dart__fast the last target it checked (team, segment, unit, bounds) on a
+ * segment without an MPI window, where nothing can ever be pending:
+ * `key`, the first 64 bits (unit, segment, team) of that global pointer,
+ * and `base`/`size`, that unit's part of the segment. DART__NO_KEY (unit
+ * -1: never a checked pointer's) after any segment is freed; never set at
+ * DART_THREAD_MULTIPLE, where another thread's free could race. The inline
+ * definitions below (GNU C's extern inline, as glibc's: used only for
+ * inlining, the library holds the real functions) move data of one basic
+ * type within that part with memmove, answer the flush or wait that has
+ * nothing to do, and hand everything else to the library, so the errors
+ * are the same. A transfer stores `key` again, unchanged, so that the
+ * compiler sees that a flush of the same pointer right after it has
+ * nothing to check: a non-blocking transfer and its completion then cost
+ * what the blocking call costs, one store more (OSHMPI's inline path). */
 typedef struct {
   int initialized; /* between dart_init and dart_exit */
-  uint64_t done_key;
+  uint64_t key;
+  char *base;
+  uint64_t size;
 } dart__fast_t;
-#define DART__NO_DONE_KEY UINT64_MAX
+#define DART__NO_KEY UINT64_MAX
 extern dart__fast_t dart__fast;
 dart_ret_t dart__flush_one(dart_gptr_t gptr, int remote);
 dart_ret_t dart__waitall(dart_handle_t handles[], size_t n, int remote);
 
-#if defined(__GNUC__) && !defined(DART_NO_INLINE_COMPLETION)
+#if defined(__GNUC__) && !defined(DART_NO_INLINE)
 #define DART_INLINE_ extern __inline__ __attribute__((__gnu_inline__, __always_inline__))
+#define DART_STR2_(x) #x
+#define DART_STR_(x) DART_STR2_(x)
+/* The library's definition of an inlined function (glibc's __REDIRECT). */
+#define DART_LIBRARY_(name) __asm__(DART_STR_(__USER_LABEL_PREFIX__) #name)
+
+/* Bytes of a basic type, 0 for any other type: a constant where the type
+ * is (so that a small copy compiles to a move), a table lookup otherwise.
+ * The complex rows by their layout (two reals): std::complex needs <complex>. */
+#define DART_SIZE_CASE_(name, ctype, cls, mpi) DART_SIZE_CASE_##cls(name, ctype)
+#define DART_SIZE_CASE_BYTE(name, ctype) \
+  case DART_TYPE_##name:                 \
+    return sizeof(ctype);
+#define DART_SIZE_CASE_INT DART_SIZE_CASE_BYTE
+#define DART_SIZE_CASE_CHAR DART_SIZE_CASE_BYTE
+#define DART_SIZE_CASE_FLOAT DART_SIZE_CASE_BYTE
+#define DART_SIZE_CASE_COMPLEX(name, ctype)
+DART_INLINE_ size_t dart__basic_size(dart_datatype_t type) {
+  switch (type) {
+    DART_BASIC_TYPES(DART_SIZE_CASE_)
+    case DART_TYPE_FLOAT_COMPLEX: return 2 * sizeof(float);
+    case DART_TYPE_DOUBLE_COMPLEX: return 2 * sizeof(double);
+  }
+  return 0;
+}
+
+/* The address of nelem elements at gptr in the recorded part, or NULL when
+ * the library has to decide (another target, other types, out of bounds,
+ * no buffer). *k: gptr's key, *bytes: the span. Inline only: no library copy. */
+DART_INLINE_ char *dart__fast_addr(dart_gptr_t gptr, const void *buf, size_t nelem, dart_datatype_t remote,
+                                   dart_datatype_t local, uint64_t *k, size_t *bytes) {
+  __builtin_memcpy(k, &gptr, sizeof *k);
+  if (*k != dart__fast.key || *k == DART__NO_KEY || remote != local || !buf || !dart__basic_size(remote) ||
+      __builtin_mul_overflow(nelem, dart__basic_size(remote), bytes) || gptr.offset > dart__fast.size ||
+      *bytes > dart__fast.size - gptr.offset)
+    return 0;
+  return dart__fast.base + gptr.offset;
+}
+
+dart_ret_t dart__put_lib(dart_gptr_t, const void *, size_t, dart_datatype_t, dart_datatype_t)
+    DART_LIBRARY_(dart_put);
+dart_ret_t dart__get_lib(void *, dart_gptr_t, size_t, dart_datatype_t, dart_datatype_t)
+    DART_LIBRARY_(dart_get);
+dart_ret_t dart__put_blocking_lib(dart_gptr_t, const void *, size_t, dart_datatype_t, dart_datatype_t)
+    DART_LIBRARY_(dart_put_blocking);
+dart_ret_t dart__get_blocking_lib(void *, dart_gptr_t, size_t, dart_datatype_t, dart_datatype_t)
+    DART_LIBRARY_(dart_get_blocking);
+dart_ret_t dart__put_handle_lib(dart_gptr_t, const void *, size_t, dart_datatype_t, dart_datatype_t,
+                                dart_handle_t *) DART_LIBRARY_(dart_put_handle);
+dart_ret_t dart__get_handle_lib(void *, dart_gptr_t, size_t, dart_datatype_t, dart_datatype_t,
+                                dart_handle_t *) DART_LIBRARY_(dart_get_handle);
+
+/* The copies. 0 when the library has to decide. `fence`: the data visible
+ * before any later signal (blocking put). `nb`: a non-blocking call, which
+ * stores the key again for its completion's sake (see above). */
+DART_INLINE_ int dart__fast_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                                dart_datatype_t dst_type, int fence, int nb) {
+  uint64_t k;
+  size_t n;
+  char *to = dart__fast_addr(gptr, src, nelem, dst_type, src_type, &k, &n);
+  if (!to) return 0;
+  __builtin_memmove(to, src, n); /* src may overlap: it can be global memory */
+  if (fence) __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (nb) dart__fast.key = k;
+  return 1;
+}
+
+DART_INLINE_ int dart__fast_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                                dart_datatype_t dst_type, int nb) {
+  uint64_t k;
+  size_t n;
+  char *from = dart__fast_addr(gptr, dst, nelem, src_type, dst_type, &k, &n);
+  if (!from) return 0;
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  __builtin_memmove(dst, from, n);
+  if (nb) dart__fast.key = k;
+  return 1;
+}
+
+DART_INLINE_ dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                                 dart_datatype_t dst_type) {
+  if (dart__fast_put(gptr, src, nelem, src_type, dst_type, 0, 1)) return DART_OK;
+  return dart__put_lib(gptr, src, nelem, src_type, dst_type);
+}
+
+DART_INLINE_ dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                                 dart_datatype_t dst_type) {
+  if (dart__fast_get(dst, gptr, nelem, src_type, dst_type, 1)) return DART_OK;
+  return dart__get_lib(dst, gptr, nelem, src_type, dst_type);
+}
+
+DART_INLINE_ dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem,
+                                          dart_datatype_t src_type, dart_datatype_t dst_type) {
+  if (dart__fast_put(gptr, src, nelem, src_type, dst_type, 1, 0)) return DART_OK;
+  return dart__put_blocking_lib(gptr, src, nelem, src_type, dst_type);
+}
+
+DART_INLINE_ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                                          dart_datatype_t dst_type) {
+  if (dart__fast_get(dst, gptr, nelem, src_type, dst_type, 0)) return DART_OK;
+  return dart__get_blocking_lib(dst, gptr, nelem, src_type, dst_type);
+}
+
+DART_INLINE_ dart_ret_t dart_put_handle(dart_gptr_t gptr, const void *src, size_t nelem,
+                                        dart_datatype_t src_type, dart_datatype_t dst_type,
+                                        dart_handle_t *handle) {
+  if (!handle || !dart__fast_put(gptr, src, nelem, src_type, dst_type, 1, 1))
+    return dart__put_handle_lib(gptr, src, nelem, src_type, dst_type, handle);
+  *handle = DART_HANDLE_NULL; /* complete: a dart_wait has nothing left to do */
+  return DART_OK;
+}
+
+DART_INLINE_ dart_ret_t dart_get_handle(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                                        dart_datatype_t dst_type, dart_handle_t *handle) {
+  if (!handle || !dart__fast_get(dst, gptr, nelem, src_type, dst_type, 1))
+    return dart__get_handle_lib(dst, gptr, nelem, src_type, dst_type, handle);
+  *handle = DART_HANDLE_NULL;
+  return DART_OK;
+}
 
 DART_INLINE_ dart_ret_t dart_flush(dart_gptr_t gptr) {
   uint64_t k;
   __builtin_memcpy(&k, &gptr, sizeof k);
-  if (k == dart__fast.done_key && k != DART__NO_DONE_KEY) {
+  if (k == dart__fast.key && k != DART__NO_KEY) {
     __atomic_thread_fence(__ATOMIC_SEQ_CST); /* a dart_put's data before later signals */
     return DART_OK;
   }
@@ -151,33 +276,47 @@ DART_INLINE_ dart_ret_t dart_flush(dart_gptr_t gptr) {
 DART_INLINE_ dart_ret_t dart_flush_local(dart_gptr_t gptr) {
   uint64_t k;
   __builtin_memcpy(&k, &gptr, sizeof k);
-  if (k == dart__fast.done_key && k != DART__NO_DONE_KEY) return DART_OK;
+  if (k == dart__fast.key && k != DART__NO_KEY) return DART_OK;
   return dart__flush_one(gptr, 0);
 }
 
+/* A recorded target implies dart_init: after an inline transfer the
+ * compiler knows `key` and drops the load of `initialized`. */
+#define DART_FAST_INITIALIZED_() (dart__fast.key != DART__NO_KEY || dart__fast.initialized)
+
 DART_INLINE_ dart_ret_t dart_wait(dart_handle_t *handle) {
-  if (dart__fast.initialized && handle && *handle == DART_HANDLE_NULL) return DART_OK;
+  if (handle && *handle == DART_HANDLE_NULL && DART_FAST_INITIALIZED_()) return DART_OK;
   return dart__waitall(handle, 1, 1);
 }
 
 DART_INLINE_ dart_ret_t dart_wait_local(dart_handle_t *handle) {
-  if (dart__fast.initialized && handle && *handle == DART_HANDLE_NULL) return DART_OK;
+  if (handle && *handle == DART_HANDLE_NULL && DART_FAST_INITIALIZED_()) return DART_OK;
   return dart__waitall(handle, 1, 0);
 }
 
 DART_INLINE_ dart_ret_t dart_waitall(dart_handle_t handles[], size_t n) {
   size_t i = 0;
-  if (dart__fast.initialized && (handles || !n))
+  if (handles || !n)
     while (i < n && handles[i] == DART_HANDLE_NULL) i++;
-  return i == n && dart__fast.initialized ? DART_OK : dart__waitall(handles, n, 1);
+  return i == n && DART_FAST_INITIALIZED_() ? DART_OK : dart__waitall(handles, n, 1);
 }
 
 DART_INLINE_ dart_ret_t dart_waitall_local(dart_handle_t handles[], size_t n) {
   size_t i = 0;
-  if (dart__fast.initialized && (handles || !n))
+  if (handles || !n)
     while (i < n && handles[i] == DART_HANDLE_NULL) i++;
-  return i == n && dart__fast.initialized ? DART_OK : dart__waitall(handles, n, 0);
+  return i == n && DART_FAST_INITIALIZED_() ? DART_OK : dart__waitall(handles, n, 0);
 }
+#undef DART_FAST_INITIALIZED_
+#undef DART_LIBRARY_
+#undef DART_SIZE_CASE_COMPLEX
+#undef DART_SIZE_CASE_FLOAT
+#undef DART_SIZE_CASE_CHAR
+#undef DART_SIZE_CASE_INT
+#undef DART_SIZE_CASE_BYTE
+#undef DART_SIZE_CASE_
+#undef DART_STR_
+#undef DART_STR2_
 #undef DART_INLINE_
 #endif
 

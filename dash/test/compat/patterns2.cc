@@ -165,12 +165,6 @@ int main(int argc, char *argv[]) {
       for (std::size_t j = 0; j < 9; ++j)
         CHECK(tu.unit_at({i, j}) == ts.at(i / 2 % ts.extent(0), j / 3 % ts.extent(1)));
     check_mapping(tu);
-    std::size_t tile_runs = 0;  // one run per tile at most: each tile is contiguous
-    tu.for_each_run(0, tu.size(), [&](const dash::LocalRun &r) {
-      CHECK(r.length % 6 == 0 && tu.local(tu.coords(tile_runs)).index == r.offset);
-      tile_runs += r.length;
-    });
-    CHECK(tile_runs == tu.size());
     CHECK(
         throws<std::invalid_argument>([&] { dash::TilePattern<2>(7, 9, dash::TILE(2), dash::TILE(3), ts); }));
     CHECK(p1.global(std::size_t(ts.size() - 1), std::array<long, 2>{{0, 0}}) ==

@@ -91,29 +91,6 @@ struct LocalRun {
 };
 
 /// A rectangular block of global elements.
-namespace detail {
-/// The loop of a pattern's for_each_run: `piece(gindex)` gives the position
-/// of global index `gindex` and how many global indices from it on are
-/// certainly contiguous in local memory; consecutive pieces that continue
-/// each other in one unit's memory merge, and `visit` gets each maximal run
-/// of [first, last) in global order.
-template <typename Visit, typename Piece>
-void merge_pieces(std::size_t first, std::size_t last, Visit &visit, Piece &&piece) {
-  LocalRun run{0, 0, 0};
-  for (std::size_t gindex = first; gindex < last;) {
-    auto [pos, len] = piece(gindex);
-    len = std::min<std::size_t>(len, last - gindex);
-    if (run.length > 0 && pos.unit == run.unit && pos.index == run.offset + run.length) {
-      run.length += len;
-    } else {
-      if (run.length > 0) visit(run);
-      run = {pos.unit, pos.index, len};
-    }
-    gindex += len;
-  }
-  if (run.length > 0) visit(run);
-}
-}  // namespace detail
 
 template <std::size_t N>
 struct Block {
@@ -614,10 +591,20 @@ class Pattern {
     if (first > last || last > size_)
       throw std::out_of_range("dash::Pattern::for_each_run: range [" + std::to_string(first) + ", " +
                               std::to_string(last) + ") not in [0, " + std::to_string(size_) + ")");
-    detail::merge_pieces(first, last, visit, [this](size_type gindex) {
+    LocalRun run{0, 0, 0};
+    for (size_type gindex = first; gindex < last;) {
       coords_type gcoords = coords(gindex);
-      return std::pair(local(gcoords), piece_length(gindex, gcoords));
-    });
+      LocalIndex pos = local(gcoords);
+      size_type len = std::min<size_type>(piece_length(gindex, gcoords), last - gindex);
+      if (run.length > 0 && pos.unit == run.unit && pos.index == run.offset + run.length) {
+        run.length += len;  // continues the run in the same unit's memory
+      } else {
+        if (run.length > 0) visit(run);
+        run = {pos.unit, pos.index, len};
+      }
+      gindex += len;
+    }
+    if (run.length > 0) visit(run);
   }
 
   /// Returns the runs of for_each_run(first, last, ...) as a vector.

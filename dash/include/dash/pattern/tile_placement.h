@@ -262,25 +262,6 @@ class TilePlacementPattern {
     return tile(placement().global_block_coords(unit, lbc));
   }
 
-  // ---- contiguous runs ----
-
-  /// As Pattern::for_each_run: calls `visit(const LocalRun&)` for each
-  /// maximal run of consecutive global indices in [first, last) stored
-  /// contiguously on one unit. A tile is one run (global and local order
-  /// agree inside it); consecutive tiles merge when their owner stores them
-  /// one after the other. O(N) per tile. Throws std::out_of_range unless
-  /// first <= last <= size().
-  template <typename F>
-  void for_each_run(size_type first, size_type last, F &&visit) const {
-    if (first > last || last > size_)
-      throw std::out_of_range(std::string(Placement::PatternName) + "::for_each_run: range [" +
-                              std::to_string(first) + ", " + std::to_string(last) + ") not in [0, " +
-                              std::to_string(size_) + ")");
-    merge_pieces(first, last, visit, [this](size_type gindex) {
-      return std::pair(local(gindex), tile_size_ - gindex % tile_size_);
-    });
-  }
-
   // ---- the calling unit (team() as Pattern's) ----
 
   const Team &team() const { return team_.is_null() ? Team::All() : team_; }
