@@ -73,13 +73,24 @@ void dart__rma_fini(void) {
   }
 }
 
+/* Records a checked same-node target on a segment without an MPI window,
+ * for the header's inline transfers and completions (dart__fast in
+ * communication.h). */
+static inline void remember(dart_gptr_t gptr, const dart_target_t *t) {
+  if (t->win != MPI_WIN_NULL || dart__state.threads) return;
+  memcpy(&dart__fast.key, &gptr, sizeof dart__fast.key);
+  dart__fast.base = t->addr - gptr.offset;
+  dart__fast.size = t->size;
+}
+
 /* A transfer of basic types that MPI's int counts can take: one MPI call. */
 static inline int one_call(const dart_type_info_t *lt, const dart_type_info_t *rt, size_t nelem) {
   return lt->simple && rt->simple && nelem <= dart__max_count;
 }
 
 /* Validates types and the target range; resolves the target. *one: the
- * transfer is one MPI call (one_call). */
+ * transfer is one MPI call (one_call). Records a same-node target for the
+ * header's inline path (remember). */
 static inline __attribute__((always_inline)) dart_ret_t prepare(dart_gptr_t g, const void *buf, size_t nelem,
                                                                 dart_datatype_t remote, dart_datatype_t local,
                                                                 const char *fn, dart_target_t *t,
@@ -107,7 +118,9 @@ static inline __attribute__((always_inline)) dart_ret_t prepare(dart_gptr_t g, c
     *one = one_call(*lt, *rt, nelem);
   }
   if (__builtin_expect(!buf && nelem, 0)) return dart__error(DART_ERR_INVAL, "%s: buffer is NULL", fn);
-  return dart__resolve(g, span, fn, t);
+  dart_ret_t r = dart__resolve(g, span, fn, t);
+  if (r == DART_OK) remember(g, t);
+  return r;
 }
 
 /* Copies into a node-local target. `fence`: make the data visible before
@@ -205,16 +218,6 @@ static inline int mpi_xfer(int one, int is_put, char *local, const dart_type_inf
   return -1;
 }
 
-/* Records a checked same-node target on a segment without an MPI window,
- * for the header's inline transfers and completions (dart__fast in
- * communication.h). */
-static inline void remember(dart_gptr_t gptr, const dart_target_t *t) {
-  if (t->win != MPI_WIN_NULL || dart__state.threads) return;
-  memcpy(&dart__fast.key, &gptr, sizeof dart__fast.key);
-  dart__fast.base = t->addr - gptr.offset;
-  dart__fast.size = t->size;
-}
-
 dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                     dart_datatype_t dst_type) {
   dart_target_t t;
@@ -224,7 +227,6 @@ dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_dataty
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 0);
-    remember(gptr, &t);
     return DART_OK;
   }
   return mpi_xfer(one, 1, (char *)src, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
@@ -239,7 +241,6 @@ dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t s
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
-    remember(gptr, &t);
     return DART_OK;
   }
   return mpi_xfer(one, 0, dst, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
@@ -254,7 +255,6 @@ dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, da
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 1);
-    remember(gptr, &t);
     return DART_OK;
   }
   if (mpi_xfer(one, 1, (char *)src, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
@@ -271,7 +271,6 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
   if (r != DART_OK) return r;
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
-    remember(gptr, &t);
     return DART_OK;
   }
   if (mpi_xfer(one, 0, dst, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
@@ -297,7 +296,6 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
       shm_put(&t, local, rt, lt, nelem, 1);
     else
       shm_get(local, &t, rt, lt, nelem);
-    remember(gptr, &t);
     return DART_OK;
   }
   dart_handle_t h = handle_take();
