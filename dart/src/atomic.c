@@ -41,6 +41,7 @@
  * dart_flush_local). All CPU atomics are sequentially consistent (full
  * barriers), so they also order the caller's shared-memory puts and gets. */
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include "amo.h"
 #include "mpibugs.h"
@@ -354,57 +355,104 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
  * one displacement per update). */
 #define SCATTER_PIECE 1024
 #define SCATTER_HASH (2 * SCATTER_PIECE) /* a power of two */
+#define SCATTER_ELEM_MAX 16              /* bytes of the largest basic type */
 
-/* One MPI_Accumulate of the updates of a piece. MPI forbids a target
- * datatype with overlapping entries, so the updates go in rounds: a round
- * takes every update whose element the round does not have yet and leaves
- * repeats to the next round. Rounds to one target are applied in order
- * (MPI's default accumulate ordering), so REPLACE keeps the last value. */
+/* MPI forbids a target datatype with overlapping entries, so repeats of an
+ * element within a piece cannot share its MPI_Accumulate. Where the
+ * operation is exact in any order (integers, and REPLACE: the last value
+ * wins) the repeats are folded at the origin into one value per element
+ * and sent as a second MPI_Accumulate: two calls per piece whatever the
+ * repeats. HPCC's stream starts with hundreds of updates to one word per
+ * unit; one call per repeat cost 10 ms per pass. Other floating-point
+ * operations go in rounds instead (SUM and PROD round differently in
+ * another order, MIN and MAX differ with NaNs), round k taking the k-th
+ * occurrence of each element. Rounds to one target are applied in order
+ * (MPI's default accumulate ordering). */
 typedef struct {
-  MPI_Aint disp[SCATTER_PIECE]; /* this round: target displacements, bytes */
-  int from[SCATTER_PIECE];      /* this round: positions in the piece */
-  uint16_t left[SCATTER_PIECE]; /* positions still to send */
-  uint16_t slot[SCATTER_HASH];  /* 1 + index into disp, 0: empty */
+  MPI_Aint disp[SCATTER_PIECE];   /* this round: target displacements, bytes */
+  int from[SCATTER_PIECE];        /* this round: positions in the piece */
+  uint16_t left[SCATTER_PIECE];   /* positions still to send */
+  uint16_t slot[SCATTER_HASH];    /* 1 + index into disp, 0: empty */
+  uint16_t folded[SCATTER_PIECE]; /* per disp entry: 1 + index into fold, 0: none */
+  MPI_Aint fold_disp[SCATTER_PIECE];
+  _Alignas(16) unsigned char fold[SCATTER_PIECE * SCATTER_ELEM_MAX]; /* folded repeats */
 } scatter_round_t;
 
-static dart_ret_t scatter_mpi_piece(const dart_target_t *t, const dart_type_info_t *ti, MPI_Op mop,
-                                    const uint64_t *offsets, const char *values, int n, scatter_round_t *r) {
+static int scatter_foldable(dart_datatype_t type, dart_operation_t op) {
+  dart_type_class_t tc = dart__type_class(type);
+  return op == DART_OP_REPLACE || tc == DART_TC_INT || tc == DART_TC_BYTE || tc == DART_TC_CHAR;
+}
+
+/* One MPI_Accumulate of cnt elements at target displacements disp, values
+ * from origin with origin type otype (count ocount). */
+static dart_ret_t scatter_send(const dart_target_t *t, const dart_type_info_t *ti, MPI_Op mop,
+                               const void *origin, int ocount, MPI_Datatype otype, const MPI_Aint *disp,
+                               int cnt) {
+  MPI_Datatype ttype = MPI_DATATYPE_NULL;
+  int ret = MPI_Type_create_hindexed_block(cnt, 1, disp, ti->mpi_base, &ttype);
+  if (ret == MPI_SUCCESS) ret = MPI_Type_commit(&ttype);
+  if (ret == MPI_SUCCESS)
+    ret = MPI_Accumulate(origin, ocount, otype, t->rank, t->disp, 1, ttype, mop, t->win);
+  /* Freeing the type of a pending operation is allowed: MPI keeps it. */
+  if (ttype != MPI_DATATYPE_NULL) MPI_Type_free(&ttype);
+  return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Accumulate");
+}
+
+static dart_ret_t scatter_mpi_piece(const dart_target_t *t, const dart_type_info_t *ti, dart_datatype_t type,
+                                    dart_operation_t op, const uint64_t *offsets, const char *values, int n,
+                                    scatter_round_t *r) {
   size_t es = ti->elem_size;
-  int nleft = n, first = 1;
+  MPI_Op mop = dart__op_mpi(op);
+  int nleft = n, first = 1, fold = scatter_foldable(type, op);
   for (int i = 0; i < n; i++) r->left[i] = (uint16_t)i;
   while (nleft > 0) {
     memset(r->slot, 0, sizeof r->slot);
-    int cnt = 0, keep = 0;
+    int cnt = 0, keep = 0, nfold = 0;
     for (int k = 0; k < nleft; k++) {
       int i = r->left[k];
       MPI_Aint d = (MPI_Aint)(offsets[i] * es);
       unsigned h = (unsigned)(((uint64_t)d * 0x9E3779B97F4A7C15ULL) >> 53) & (SCATTER_HASH - 1);
       while (r->slot[h] && r->disp[r->slot[h] - 1] != d) h = (h + 1) & (SCATTER_HASH - 1);
-      if (r->slot[h]) { /* a repeat: next round */
-        r->left[keep++] = (uint16_t)i;
-        continue;
+      if (!r->slot[h]) {
+        r->slot[h] = (uint16_t)(cnt + 1);
+        r->disp[cnt] = d;
+        r->folded[cnt] = 0;
+        r->from[cnt++] = i;
+      } else if (!fold) {
+        r->left[keep++] = (uint16_t)i; /* a repeat: next round */
+      } else {
+        int j = r->slot[h] - 1;
+        if (!r->folded[j]) {
+          r->folded[j] = (uint16_t)(++nfold);
+          r->fold_disp[nfold - 1] = d;
+          elem_copy(r->fold + (size_t)(nfold - 1) * es, values + (size_t)i * es, es);
+        } else {
+          unsigned char *f = r->fold + (size_t)(r->folded[j] - 1) * es;
+          combine(type, op, f, values + (size_t)i * es, f);
+        }
       }
-      r->slot[h] = (uint16_t)(cnt + 1);
-      r->disp[cnt] = d;
-      r->from[cnt++] = i;
     }
     /* Origin: the values in place, with an indexed type unless this round
      * takes the whole piece in order. */
-    int whole = first && keep == 0, ocount = whole ? cnt : 1;
-    MPI_Datatype ttype = MPI_DATATYPE_NULL, otype = MPI_DATATYPE_NULL;
-    int ret = MPI_Type_create_hindexed_block(cnt, 1, r->disp, ti->mpi_base, &ttype);
-    if (ret == MPI_SUCCESS) ret = MPI_Type_commit(&ttype);
-    if (ret == MPI_SUCCESS && !whole) {
-      ret = MPI_Type_create_indexed_block(cnt, 1, r->from, ti->mpi_base, &otype);
-      if (ret == MPI_SUCCESS) ret = MPI_Type_commit(&otype);
+    dart_ret_t ret;
+    if (first && keep == 0 && nfold == 0) {
+      ret = scatter_send(t, ti, mop, values, cnt, ti->mpi_base, r->disp, cnt);
+    } else {
+      MPI_Datatype otype = MPI_DATATYPE_NULL;
+      int mret = MPI_Type_create_indexed_block(cnt, 1, r->from, ti->mpi_base, &otype);
+      if (mret == MPI_SUCCESS) mret = MPI_Type_commit(&otype);
+      ret = mret == MPI_SUCCESS ? scatter_send(t, ti, mop, values, 1, otype, r->disp, cnt)
+                                : dart__mpi_error(mret, "MPI_Type_create_indexed_block");
+      if (otype != MPI_DATATYPE_NULL) MPI_Type_free(&otype);
     }
-    if (ret == MPI_SUCCESS)
-      ret = MPI_Accumulate(values, ocount, whole ? ti->mpi_base : otype, t->rank, t->disp, 1, ttype, mop,
-                           t->win);
-    /* Freeing the types of a pending operation is allowed: MPI keeps them. */
-    if (otype != MPI_DATATYPE_NULL) MPI_Type_free(&otype);
-    if (ttype != MPI_DATATYPE_NULL) MPI_Type_free(&ttype);
-    if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Accumulate");
+    if (ret != DART_OK) return ret;
+    if (nfold) {
+      /* The folded values live in r: complete them locally before r is
+       * reused or freed. */
+      ret = scatter_send(t, ti, mop, r->fold, nfold, ti->mpi_base, r->fold_disp, nfold);
+      if (ret != DART_OK) return ret;
+      DART_MPI(MPI_Win_flush_local(t->rank, t->win), "MPI_Win_flush_local");
+    }
     nleft = keep;
     first = 0;
   }
@@ -470,13 +518,15 @@ dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, 
       for (size_t i = 0; i < n; i++, v += es) cpu_rmw(t.addr + offsets[i] * es, es, type, op, v, NULL);
     return DART_OK;
   }
-  scatter_round_t round;
-  MPI_Op mop = dart__op_mpi(op);
-  for (size_t k = 0; k < n; k += SCATTER_PIECE) {
+  /* On the heap: 60 KB would not fit a small thread stack. */
+  scatter_round_t *round = malloc(sizeof *round);
+  if (!round) return dart__error(DART_ERR_NOMEM, "%s: no memory for %zu bytes", fn, sizeof *round);
+  for (size_t k = 0; k < n && r == DART_OK; k += SCATTER_PIECE) {
     int c = (int)(n - k < SCATTER_PIECE ? n - k : SCATTER_PIECE);
-    if ((r = scatter_mpi_piece(&t, ti, mop, offsets + k, v + k * es, c, &round)) != DART_OK) return r;
+    r = scatter_mpi_piece(&t, ti, type, op, offsets + k, v + k * es, c, round);
   }
-  return DART_OK;
+  free(round);
+  return r;
 }
 
 dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, dart_datatype_t type,

@@ -1,7 +1,7 @@
 // dart_accumulate_scattered: exact sums and XORs when every unit updates
 // the same elements of every unit at once (repeated offsets within a call,
-// calls longer than one MPI piece, mixed with dart_accumulate); MAX and
-// floating-point SUM; REPLACE in call order; n = 0; bad input leaves the
+// calls longer than one MPI piece, mixed with dart_accumulate); one element
+// repeated hundreds of times; MAX and floating-point SUM; REPLACE in call order; n = 0; bad input leaves the
 // target untouched.
 #include <algorithm>
 #include <cstdint>
@@ -75,6 +75,51 @@ TEST(AccumulateScattered, ExactUnderContention) { contention(200, test_iteration
 
 // 2,500 updates: three MPI pieces, repeats within and across pieces.
 TEST(AccumulateScattered, ExactUnderContentionLongerThanOnePiece) { contention(2500, test_iterations(4, 1)); }
+
+// One element taking a third of a call's updates, as HPCC's stream does at
+// its start: integer repeats fold into one value at the origin, double
+// repeats go in rounds; both exact. Every unit updates every unit.
+TEST(AccumulateScattered, ManyRepeatsOfOneElement) {
+  const int me = test_myid(), size = test_size();
+  dart_gptr_t g;  // per unit: kElems int64 (SUM), then kElems double (SUM)
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 2 * kElems * 8, &g));
+  std::vector<uint64_t> zero(2 * kElems, 0);
+  ASSERT_DART_OK(dart_put_blocking(at_unit(g, DART_TEAM_ALL, me), zero.data(), zero.size(), DART_TYPE_UINT64,
+                                   DART_TYPE_UINT64));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  const size_t n = 900;
+  std::vector<uint64_t> off(n);
+  std::vector<int64_t> add(n);
+  std::vector<double> quarter(n, 0.25);
+  for (size_t i = 0; i < n; i++) {
+    off[i] = i % 3 == 0 ? 0 : (i * 7) % kElems;
+    add[i] = int64_t(me + 1) * int64_t(i + 1);
+  }
+  for (int k = 0; k < size; k++) {
+    int u = (me + k) % size;
+    dart_gptr_t s = at_unit(g, DART_TEAM_ALL, u), d = at_unit(g, DART_TEAM_ALL, u, kElems * 8);
+    ASSERT_DART_OK(dart_accumulate_scattered(s, off.data(), add.data(), n, DART_TYPE_INT64, DART_OP_SUM));
+    ASSERT_DART_OK(
+        dart_accumulate_scattered(d, off.data(), quarter.data(), n, DART_TYPE_DOUBLE, DART_OP_SUM));
+    ASSERT_DART_OK(dart_flush(s));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  std::vector<int64_t> want_sum(kElems, 0), got_sum(kElems);
+  std::vector<double> want_dsum(kElems, 0), got_dsum(kElems);
+  for (int u = 0; u < size; u++)
+    for (size_t i = 0; i < n; i++) {
+      want_sum[off[i]] += int64_t(u + 1) * int64_t(i + 1);
+      want_dsum[off[i]] += 0.25;
+    }
+  ASSERT_DART_OK(dart_get_blocking(got_sum.data(), at_unit(g, DART_TEAM_ALL, me), kElems, DART_TYPE_INT64,
+                                   DART_TYPE_INT64));
+  ASSERT_DART_OK(dart_get_blocking(got_dsum.data(), at_unit(g, DART_TEAM_ALL, me, kElems * 8), kElems,
+                                   DART_TYPE_DOUBLE, DART_TYPE_DOUBLE));
+  EXPECT_EQ(want_sum, got_sum);
+  EXPECT_EQ(want_dsum, got_dsum);  // sums of quarters: exact in double
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(g));
+}
 
 TEST(AccumulateScattered, ReplaceAppliesRepeatsInCallOrder) {
   const int me = test_myid(), size = test_size();

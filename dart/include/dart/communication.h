@@ -343,8 +343,12 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
  * dart_fetch_and_op of the same op on the same elements.
  * The cheap way to apply many small scattered updates to one unit: across
  * nodes they travel as one MPI_Accumulate per 1,024 updates (an indexed
- * target datatype; k calls if an offset occurs k times among them) instead
- * of one per update; on the shared-memory path they are CPU atomics. Any
+ * target datatype) instead of one per update; repeats of an offset among
+ * them are combined at the origin into a second MPI_Accumulate (integer
+ * types, and REPLACE: the last value wins; the call then completes both
+ * locally before it returns) or, for floating-point SUM, PROD, MIN and
+ * MAX, sent as k calls for an offset that occurs k times, to keep MPI's
+ * order of rounding. On the shared-memory path they are CPU atomics. Any
  * unit may call it. Completion as
  * dart_accumulate: on return on the shared-memory path, else at
  * dart_flush(gptr); `values` must not change before dart_flush_local(gptr),
