@@ -22,12 +22,14 @@
  *               dart_flush_local
  * The MPI calls go to an MPI_Win_create window, the kind DART's MPI path
  * uses. Options: --ops put,get,... (default all, in the order above),
- * --iters N (default 10000, quick 200).
+ * --iters N (default 10000, quick 200), --target self (unit 0 on itself).
  *
  * The same source builds instructions_inline, with the header's inline
  * same-node path (communication.h) left on: bench/run runs it intra-node
  * and compares whole dart_loop counts, a non-blocking transfer plus its
- * completion against the blocking call. A warm-up of the same calls runs
+ * completion against the blocking call; and with --target self between
+ * virtual nodes, where unit 0's own part is a same-node target on a
+ * segment with an MPI window (blocking put and get). A warm-up of the same calls runs
  * outside the counted functions first (it fills the handle free list and
  * MPI's lazily built state). */
 #include "bench.h"
@@ -153,7 +155,8 @@ int main(int argc, char **argv) {
   const char *ops = bench_arg(argc, argv, "--ops");
   long iters = bench_arg_long(argc, argv, "--iters", b.quick ? 200 : 10000);
   if (iters < 1) iters = 1;
-  int target = b.nranks > 1 ? 1 : 0;
+  const char *tsel = bench_arg(argc, argv, "--target");
+  int target = b.nranks > 1 && !(tsel && !strcmp(tsel, "self")) ? 1 : 0;
   ctx_t c;
   memset(&c, 0, sizeof c);
   c.one = 1;

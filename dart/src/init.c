@@ -7,7 +7,7 @@
 #include "segment.h"
 
 dart_state_t dart__state;
-dart__fast_t dart__fast = {0, DART__NO_KEY, NULL, 0};
+dart__fast_t dart__fast = {0, DART__NO_KEY, NULL, 0, DART__NO_KEY};
 
 dart_ret_t dart_init(int *argc, char ***argv) {
   dart_thread_support_level_t provided;

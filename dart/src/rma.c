@@ -73,14 +73,15 @@ void dart__rma_fini(void) {
   }
 }
 
-/* Records a checked same-node target on a segment without an MPI window,
- * for the header's inline transfers and completions (dart__fast in
- * communication.h). */
+/* Records a checked same-node target for the header's inline transfers
+ * (key_addr) and, on a segment without an MPI window, their completions
+ * (key): dart__fast in communication.h. */
 static inline void remember(dart_gptr_t gptr, const dart_target_t *t) {
-  if (t->win != MPI_WIN_NULL || dart__state.threads) return;
-  memcpy(&dart__fast.key, &gptr, sizeof dart__fast.key);
+  if (!t->addr || dart__state.threads) return;
+  memcpy(&dart__fast.key_addr, &gptr, sizeof dart__fast.key_addr);
   dart__fast.base = t->addr - gptr.offset;
   dart__fast.size = t->size;
+  dart__fast.key = t->win == MPI_WIN_NULL ? dart__fast.key_addr : DART__NO_KEY;
 }
 
 /* A transfer of basic types that MPI's int counts can take: one MPI call. */

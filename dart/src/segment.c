@@ -40,11 +40,16 @@ static int segid_take(dart_team_data_t *t) {
   return id;
 }
 
+/* Forgets the recorded same-node target (dart__fast): it may name a
+ * segment being freed. Written only when set (key implies key_addr): at
+ * DART_THREAD_MULTIPLE it never is, and other threads read it. */
+static void fast_forget(void) {
+  if (dart__fast.key_addr != DART__NO_KEY) dart__fast.key = dart__fast.key_addr = DART__NO_KEY;
+}
+
 static void segid_release(dart_team_data_t *t, int id) {
   t->segs[id] = NULL;
-  /* The key may name this segment. Written only when set: at
-   * DART_THREAD_MULTIPLE it never is, and other threads read it. */
-  if (dart__fast.key != DART__NO_KEY) dart__fast.key = DART__NO_KEY;
+  fast_forget();
   if (!t->free_ids && !(t->free_ids = malloc(sizeof *t->free_ids * (DART_MAX_SEGID + 1)))) return;
   t->free_ids[(t->free_head + t->free_count) % (DART_MAX_SEGID + 1)] = (int16_t)id;
   t->free_count++;
@@ -251,7 +256,7 @@ dart_ret_t dart_team_memderegister(dart_gptr_t gptr) {
 }
 
 dart_ret_t dart__segment_team_fini(dart_team_data_t *t) {
-  if (dart__fast.key != DART__NO_KEY) dart__fast.key = DART__NO_KEY;
+  fast_forget();
   /* Registered chunks in segment-id order (the same on every member),
    * then pool chunks in creation order, then the local pool. */
   for (int id = 1; id < t->segs_cap; id++) {

@@ -250,6 +250,49 @@ TEST(Rma, InlineTransfersKeepErrors) {
   EXPECT_EQ(DART_ERR_NOTFOUND, dart_flush(next));
 }
 
+// A same-node target on a segment whose team spans nodes (two units per
+// virtual node): blocking transfers take the header's inline path once the
+// library has checked the target, non-blocking ones and atomics go through
+// the library and MPI; all of them land, in order.
+TEST(Rma, SameNodeTransfersOnSegmentSpanningNodes) {
+  const int me = test_myid(), size = test_size();
+  const int partner = (me ^ 1) < size ? (me ^ 1) : me;
+  constexpr int N = 4, kRounds = 20;
+  dart_gptr_t a;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, N * sizeof(int), &a));
+  dart_gptr_t mine = a, p = a;
+  ASSERT_DART_OK(dart_gptr_setunit(&mine, me));
+  ASSERT_DART_OK(dart_gptr_setunit(&p, partner));
+  const int zero[N] = {0, 0, 0, 0};
+  ASSERT_DART_OK(dart_put_blocking(mine, zero, N, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  dart_gptr_t counter = p, slot = p, last = p;
+  slot.offset += sizeof(int);
+  last.offset += 3 * sizeof(int);
+  const int one = 1;
+  for (int r = 0; r < kRounds; r++) {
+    ASSERT_DART_OK(dart_accumulate(counter, &one, 1, DART_TYPE_INT, DART_OP_SUM));
+    ASSERT_DART_OK(dart_flush(counter));
+    int v[2] = {1000 * me + r, -r};
+    ASSERT_DART_OK(dart_put_blocking(slot, v, 2, DART_TYPE_INT, DART_TYPE_INT));
+    int back[2] = {0, 0};  // the partner's part has no other writer
+    ASSERT_DART_OK(dart_get_blocking(back, slot, 2, DART_TYPE_INT, DART_TYPE_INT));
+    EXPECT_EQ(v[0], back[0]);
+    EXPECT_EQ(v[1], back[1]);
+    ASSERT_DART_OK(dart_put(last, &r, 1, DART_TYPE_INT, DART_TYPE_INT));
+    ASSERT_DART_OK(dart_flush(last));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  int got[N];
+  ASSERT_DART_OK(dart_get_blocking(got, mine, N, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(kRounds, got[0]);  // partner is symmetric: it wrote my part
+  EXPECT_EQ(1000 * partner + kRounds - 1, got[1]);
+  EXPECT_EQ(-(kRounds - 1), got[2]);
+  EXPECT_EQ(kRounds - 1, got[3]);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(a));
+}
+
 static void handles_wait_test_waitall_testall() {
   Slots s;
   int n = test_size();

@@ -115,27 +115,32 @@ dart_ret_t dart_testall(dart_handle_t handles[], size_t n, int *flag);
 dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
 
 /* ---- Same-node fast path without a library call (internal: not API) ----
- * On the shared-memory path a transfer is complete when its call returns,
- * and its flush or wait has only the checks to do. The library records in
- * dart__fast the last target it checked (team, segment, unit, bounds) on a
- * segment without an MPI window, where nothing can ever be pending:
- * `key`, the first 64 bits (unit, segment, team) of that global pointer,
- * and `base`/`size`, that unit's part of the segment. DART__NO_KEY (unit
- * -1: never a checked pointer's) after any segment is freed; never set at
- * DART_THREAD_MULTIPLE, where another thread's free could race. The inline
- * definitions below (GNU C's extern inline, as glibc's: used only for
- * inlining, the library holds the real functions) move data of one basic
- * type within that part with memmove, answer the flush or wait that has
- * nothing to do, and hand everything else to the library, so the errors
- * are the same. A transfer stores `key` again, unchanged, so that the
- * compiler sees that a flush of the same pointer right after it has
- * nothing to check: a non-blocking transfer and its completion then cost
- * what the blocking call costs, one store more (OSHMPI's inline path). */
+ * On the shared-memory path a transfer is complete when its call returns.
+ * The library records in dart__fast the last same-node target it checked
+ * (team, segment, unit, bounds): `key_addr`, the first 64 bits (unit,
+ * segment, team) of that global pointer, and `base`/`size`, that unit's
+ * part of the segment; `key` is the same value when the segment has no MPI
+ * window, where nothing can ever be pending, so that a flush or wait has
+ * only the checks to do (on a segment that spans nodes a flush must also
+ * complete the MPI atomics to that unit: `key` is DART__NO_KEY then).
+ * DART__NO_KEY (unit -1: never a checked pointer's) after any segment is
+ * freed; never set at DART_THREAD_MULTIPLE, where another thread's free
+ * could race. The inline definitions below (GNU C's extern inline, as
+ * glibc's: used only for inlining, the library holds the real functions)
+ * move data of one basic type within that part with memmove (blocking
+ * calls on `key_addr`, the others on `key`), answer the flush or wait that
+ * has nothing to do, and hand everything else to the library, so the
+ * errors are the same. A non-blocking transfer stores `key` again,
+ * unchanged, so that the compiler sees that a flush of the same pointer
+ * right after it has nothing to check: a non-blocking transfer and its
+ * completion then cost what the blocking call costs, one store more
+ * (OSHMPI's inline path). */
 typedef struct {
   int initialized; /* between dart_init and dart_exit */
   uint64_t key;
   char *base;
   uint64_t size;
+  uint64_t key_addr;
 } dart__fast_t;
 #define DART__NO_KEY UINT64_MAX
 extern dart__fast_t dart__fast;
@@ -171,13 +176,14 @@ DART_INLINE_ size_t dart__basic_size(dart_datatype_t type) {
 
 /* The address of nelem elements at gptr in the recorded part, or NULL when
  * the library has to decide (another target, other types, out of bounds,
- * no buffer). *k: gptr's key, *bytes: the span. Inline only: no library copy. */
+ * no buffer). `blocking`: compare with key_addr, else with key. *k: gptr's
+ * key, *bytes: the span. Inline only: no library copy. */
 DART_INLINE_ char *dart__fast_addr(dart_gptr_t gptr, const void *buf, size_t nelem, dart_datatype_t remote,
-                                   dart_datatype_t local, uint64_t *k, size_t *bytes) {
+                                   dart_datatype_t local, int blocking, uint64_t *k, size_t *bytes) {
   __builtin_memcpy(k, &gptr, sizeof *k);
-  if (*k != dart__fast.key || *k == DART__NO_KEY || remote != local || !buf || !dart__basic_size(remote) ||
-      __builtin_mul_overflow(nelem, dart__basic_size(remote), bytes) || gptr.offset > dart__fast.size ||
-      *bytes > dart__fast.size - gptr.offset)
+  if (*k != (blocking ? dart__fast.key_addr : dart__fast.key) || *k == DART__NO_KEY || remote != local ||
+      !buf || !dart__basic_size(remote) || __builtin_mul_overflow(nelem, dart__basic_size(remote), bytes) ||
+      gptr.offset > dart__fast.size || *bytes > dart__fast.size - gptr.offset)
     return 0;
   return dart__fast.base + gptr.offset;
 }
@@ -197,12 +203,13 @@ dart_ret_t dart__get_handle_lib(void *, dart_gptr_t, size_t, dart_datatype_t, da
 
 /* The copies. 0 when the library has to decide. `fence`: the data visible
  * before any later signal (blocking put). `nb`: a non-blocking call, which
- * stores the key again for its completion's sake (see above). */
+ * needs `key` (nothing pending on the segment) and stores it again for its
+ * completion's sake (see above); a blocking one needs only `key_addr`. */
 DART_INLINE_ int dart__fast_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                                 dart_datatype_t dst_type, int fence, int nb) {
   uint64_t k;
   size_t n;
-  char *to = dart__fast_addr(gptr, src, nelem, dst_type, src_type, &k, &n);
+  char *to = dart__fast_addr(gptr, src, nelem, dst_type, src_type, !nb, &k, &n);
   if (!to) return 0;
   __builtin_memmove(to, src, n); /* src may overlap: it can be global memory */
   if (fence) __atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -214,7 +221,7 @@ DART_INLINE_ int dart__fast_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_
                                 dart_datatype_t dst_type, int nb) {
   uint64_t k;
   size_t n;
-  char *from = dart__fast_addr(gptr, dst, nelem, src_type, dst_type, &k, &n);
+  char *from = dart__fast_addr(gptr, dst, nelem, src_type, dst_type, !nb, &k, &n);
   if (!from) return 0;
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
   __builtin_memmove(dst, from, n);
