@@ -130,11 +130,13 @@ dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
  * move data of one basic type within that part with memmove (blocking
  * calls on `key_addr`, the others on `key`), answer the flush or wait that
  * has nothing to do, and hand everything else to the library, so the
- * errors are the same. A non-blocking transfer stores `key` again,
- * unchanged, so that the compiler sees that a flush of the same pointer
- * right after it has nothing to check: a non-blocking transfer and its
- * completion then cost what the blocking call costs, one store more
- * (OSHMPI's inline path). */
+ * errors are the same. After a non-blocking copy the compiler is told
+ * that `key` is unchanged (the copy cannot write it; no other thread can,
+ * since the record is off at DART_THREAD_MULTIPLE), so that a flush or
+ * wait of the same pointer right after it compiles to nothing: a
+ * non-blocking transfer and its completion then run the very instructions
+ * of the blocking call (OSHMPI's inline path), without a store that the
+ * next check would have to read back. */
 typedef struct {
   int initialized; /* between dart_init and dart_exit */
   uint64_t key;
@@ -203,8 +205,8 @@ dart_ret_t dart__get_handle_lib(void *, dart_gptr_t, size_t, dart_datatype_t, da
 
 /* The copies. 0 when the library has to decide. `fence`: the data visible
  * before any later signal (blocking put). `nb`: a non-blocking call, which
- * needs `key` (nothing pending on the segment) and stores it again for its
- * completion's sake (see above); a blocking one needs only `key_addr`. */
+ * needs `key` (nothing pending on the segment) and tells the compiler that
+ * it still holds (see above); a blocking one needs only `key_addr`. */
 DART_INLINE_ int dart__fast_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
                                 dart_datatype_t dst_type, int fence, int nb) {
   uint64_t k;
@@ -213,7 +215,7 @@ DART_INLINE_ int dart__fast_put(dart_gptr_t gptr, const void *src, size_t nelem,
   if (!to) return 0;
   __builtin_memmove(to, src, n); /* src may overlap: it can be global memory */
   if (fence) __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if (nb) dart__fast.key = k;
+  if (nb && dart__fast.key != k) __builtin_unreachable(); /* see above: no code */
   return 1;
 }
 
@@ -225,7 +227,7 @@ DART_INLINE_ int dart__fast_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_
   if (!from) return 0;
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
   __builtin_memmove(dst, from, n);
-  if (nb) dart__fast.key = k;
+  if (nb && dart__fast.key != k) __builtin_unreachable(); /* see above: no code */
   return 1;
 }
 
