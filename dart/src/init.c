@@ -3,11 +3,11 @@
 #include <string.h>
 #include "amo.h"
 #include "datatype.h"
+#include "fast.h"
 #include "mpibugs.h"
 #include "segment.h"
 
 dart_state_t dart__state;
-dart__fast_t dart__fast = {0, DART__NO_KEY, NULL, 0, DART__NO_KEY};
 
 dart_ret_t dart_init(int *argc, char ***argv) {
   dart_thread_support_level_t provided;
@@ -16,7 +16,7 @@ dart_ret_t dart_init(int *argc, char ***argv) {
 
 dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t level,
                             dart_thread_support_level_t *provided) {
-  if (dart__fast.initialized) return dart__error(DART_ERR_INVAL, "dart_init: already initialized");
+  if (dart__initialized) return dart__error(DART_ERR_INVAL, "dart_init: already initialized");
   if ((level != DART_THREAD_SINGLE && level != DART_THREAD_MULTIPLE) || !provided)
     return dart__error(DART_ERR_INVAL,
                        "dart_init_thread: level is not DART_THREAD_SINGLE or DART_THREAD_MULTIPLE, or "
@@ -62,13 +62,14 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   MPI_Comm_size(world, &size);
   dart__state.myid = rank;
   dart__state.size = size;
+  if ((ret = dart__fast_init()) != DART_OK) goto fail;
   if ((ret = dart__mpibugs_init(world)) != DART_OK) goto fail;
   if ((ret = dart__types_init()) != DART_OK) goto fail;
   if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
   if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
-  dart__fast.initialized = 1;
+  dart__initialized = 1;
   if ((ret = dart__segment_local_pool_init(&dart__state.place, sizeof dart__state.place)) != DART_OK) {
-    dart__fast.initialized = 0;
+    dart__initialized = 0;
     goto fail;
   }
   if (dart__state.config.print_config && rank == 0) dart_config_print(stdout);
@@ -87,7 +88,7 @@ dart_ret_t dart_exit(void) {
   dart__rma_fini();
   free(dart__state.node_of);
   dart__state.node_of = NULL;
-  dart__fast.initialized = 0;
+  dart__initialized = 0;
   dart__state.exited = 1;
   if (dart__state.mpi_owned) MPI_Finalize();
   return ret;
@@ -102,7 +103,7 @@ dart_ret_t dart_thread_support(dart_thread_support_level_t *provided) {
 
 dart_ret_t dart_initialized(int *flag) {
   if (!flag) return dart__error(DART_ERR_INVAL, "dart_initialized: flag is NULL");
-  *flag = dart__fast.initialized;
+  *flag = dart__initialized;
   return DART_OK;
 }
 

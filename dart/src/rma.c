@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "datatype.h"
+#include "fast.h"
 #include "segment.h"
 
 /* GCC 12 mistakes MPICH's MPI_STATUSES_IGNORE for a zero-sized array. */
@@ -75,13 +76,9 @@ void dart__rma_fini(void) {
 
 /* Records a checked same-node target for the header's inline transfers
  * (key_addr) and, on a segment without an MPI window, their completions
- * (key): dart__fast in communication.h. */
+ * (key): dart__fast in communication.h, fast.h. */
 static inline void remember(dart_gptr_t gptr, const dart_target_t *t) {
-  if (!t->addr || dart__state.threads) return;
-  memcpy(&dart__fast.key_addr, &gptr, sizeof dart__fast.key_addr);
-  dart__fast.base = t->addr - gptr.offset;
-  dart__fast.size = t->size;
-  dart__fast.key = t->win == MPI_WIN_NULL ? dart__fast.key_addr : DART__NO_KEY;
+  if (t->addr) dart__fast_remember(gptr, t->addr - gptr.offset, t->size, t->win == MPI_WIN_NULL);
 }
 
 /* A transfer of basic types that MPI's int counts can take: one MPI call. */

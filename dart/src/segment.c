@@ -4,6 +4,7 @@
 #include <string.h>
 #include "segment.h"
 #include "debug.h"
+#include "fast.h"
 
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
 static pthread_mutex_t local_pool_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -40,16 +41,9 @@ static int segid_take(dart_team_data_t *t) {
   return id;
 }
 
-/* Forgets the recorded same-node target (dart__fast): it may name a
- * segment being freed. Written only when set (key implies key_addr): at
- * DART_THREAD_MULTIPLE it never is, and other threads read it. */
-static void fast_forget(void) {
-  if (dart__fast.key_addr != DART__NO_KEY) dart__fast.key = dart__fast.key_addr = DART__NO_KEY;
-}
-
 static void segid_release(dart_team_data_t *t, int id) {
   t->segs[id] = NULL;
-  fast_forget();
+  dart__fast_forget_all(); /* a record may name this segment */
   if (!t->free_ids && !(t->free_ids = malloc(sizeof *t->free_ids * (DART_MAX_SEGID + 1)))) return;
   t->free_ids[(t->free_head + t->free_count) % (DART_MAX_SEGID + 1)] = (int16_t)id;
   t->free_count++;
@@ -256,7 +250,7 @@ dart_ret_t dart_team_memderegister(dart_gptr_t gptr) {
 }
 
 dart_ret_t dart__segment_team_fini(dart_team_data_t *t) {
-  fast_forget();
+  dart__fast_forget_all();
   /* Registered chunks in segment-id order (the same on every member),
    * then pool chunks in creation order, then the local pool. */
   for (int id = 1; id < t->segs_cap; id++) {

@@ -8,8 +8,8 @@
 
 typedef struct dart_team_data dart_team_data_t;
 
-/* Whether DART is initialized is dart__fast.initialized (communication.h):
- * the header's inline completion reads it. */
+/* Whether DART is initialized is dart__initialized (communication.h): the
+ * header's inline completion reads it. */
 typedef struct {
   int mpi_owned; /* dart_init called MPI_Init, so dart_exit finalizes */
   int exited;    /* dart_exit ran; MPI may be gone */
@@ -51,7 +51,7 @@ void dart__set_mpi_error(int mpi_ret, const char *call);
 
 #define DART_CHECK_INIT(fn)                                                    \
   do {                                                                         \
-    if (__builtin_expect(!dart__fast.initialized, 0))                          \
+    if (__builtin_expect(!dart__initialized, 0))                               \
       return dart__error(DART_ERR_NOTINIT, "%s: DART is not initialized", fn); \
   } while (0)
 

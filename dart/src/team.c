@@ -14,7 +14,7 @@ static int64_t team_serial; /* highest serial this unit has seen */
 const dart_unit_t *dart__group_units(const dart_group_t g, size_t *n);
 
 dart_ret_t dart__team_lookup(dart_team_t id, const char *fn, dart_team_data_t **team) {
-  if (__builtin_expect(!dart__fast.initialized, 0))
+  if (__builtin_expect(!dart__initialized, 0))
     return dart__error(DART_ERR_NOTINIT, "%s: DART is not initialized", fn);
   *team = dart__team_get(id);
   if (!*team)

@@ -2,8 +2,9 @@
 // runtime at once. Every test checks exact values: counters hammered with
 // fetch-and-add, accumulate and compare-and-swap, and with a lock-protected
 // get-increment-put; transfers of every flavour; non-collective allocation;
-// per-thread error messages; collectives on one team per thread; and the
-// lock's thread semantics (one holder thread per unit, others wait).
+// per-thread error messages; collectives on one team per thread; the
+// lock's thread semantics (one holder thread per unit, others wait); and
+// the per-thread records of the inline same-node path (a free reaches all).
 #include <omp.h>
 
 #include <algorithm>
@@ -373,4 +374,70 @@ TEST(Threads, TablesGrowWhileOtherThreadsUseThem) {
   ASSERT_DART_OK(dart_type_destroy(&strided));
   ASSERT_DART_OK(dart_team_lock_destroy(&lock));
   ASSERT_DART_OK(dart_team_memfree(g));
+}
+
+TEST(Threads, FreedSegmentIsAnErrorInEveryThread) {
+  // Each thread moves data to and from its slot on its own unit: a
+  // same-node target, which the header's inline path answers from the
+  // thread's own record. After the segment is freed, every thread's next
+  // transfer to it must be DART_ERR_NOTFOUND, not a copy into freed memory:
+  // the free reaches the records of all threads.
+  const int n = per_thread(100), me = test_myid();
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, kThreads * sizeof(int64_t), &g));
+  auto slot = [&](int t) {
+    return at_unit(g, DART_TEAM_ALL, me, static_cast<uint64_t>(t) * sizeof(int64_t));
+  };
+  std::atomic<int> wrong{0};
+  int failed = in_threads([&](int t) {
+    for (int i = 0; i < n; i++) {
+      int64_t v = (int64_t{t} << 32) | i, back = -1;
+      if (dart_put_blocking(slot(t), &v, 1, DART_TYPE_INT64, DART_TYPE_INT64) != DART_OK ||
+          dart_get_blocking(&back, slot(t), 1, DART_TYPE_INT64, DART_TYPE_INT64) != DART_OK)
+        return false;
+      if (back != v) wrong++;
+    }
+    return true;
+  });
+  ASSERT_EQ(0, failed) << dart_last_error();
+  EXPECT_EQ(0, wrong.load());
+  dart_barrier(DART_TEAM_ALL);
+  ASSERT_DART_OK(dart_team_memfree(g));
+  std::atomic<int> not_found{0};
+  in_threads([&](int t) {
+    int64_t v = 1;
+    if (dart_put_blocking(slot(t), &v, 1, DART_TYPE_INT64, DART_TYPE_INT64) == DART_ERR_NOTFOUND) not_found++;
+    if (dart_get_blocking(&v, slot(t), 1, DART_TYPE_INT64, DART_TYPE_INT64) == DART_ERR_NOTFOUND) not_found++;
+    return true;
+  });
+  EXPECT_EQ(2 * kThreads, not_found.load());
+}
+
+TEST(Threads, ExitedThreadsLeaveTheRecordList) {
+  // Short-lived threads (not a pool) each record a same-node target and
+  // end; frees afterwards walk the list of records and must not touch
+  // theirs (ASan, in the sanitize stage, would see it), and a new thread's
+  // transfers still move the right data.
+  const int me = test_myid();
+  for (int round = 0; round < 3; round++) {
+    dart_gptr_t g;
+    ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, kThreads * sizeof(int64_t), &g));
+    std::atomic<int> wrong{0}, failed{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; t++)
+      threads.emplace_back([&, t] {
+        dart_gptr_t s = at_unit(g, DART_TEAM_ALL, me, static_cast<uint64_t>(t) * sizeof(int64_t));
+        int64_t v = round * 100 + t, back = -1;
+        if (dart_put_blocking(s, &v, 1, DART_TYPE_INT64, DART_TYPE_INT64) != DART_OK ||
+            dart_get_blocking(&back, s, 1, DART_TYPE_INT64, DART_TYPE_INT64) != DART_OK)
+          failed++;
+        else if (back != v)
+          wrong++;
+      });
+    for (auto &th : threads) th.join();
+    EXPECT_EQ(0, failed.load()) << dart_last_error();
+    EXPECT_EQ(0, wrong.load());
+    dart_barrier(DART_TEAM_ALL);
+    ASSERT_DART_OK(dart_team_memfree(g));
+  }
 }

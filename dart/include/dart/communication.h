@@ -116,36 +116,44 @@ dart_ret_t dart_testall_local(dart_handle_t handles[], size_t n, int *flag);
 
 /* ---- Same-node fast path without a library call (internal: not API) ----
  * On the shared-memory path a transfer is complete when its call returns.
- * The library records in dart__fast the last same-node target it checked
- * (team, segment, unit, bounds): `key_addr`, the first 64 bits (unit,
- * segment, team) of that global pointer, and `base`/`size`, that unit's
- * part of the segment; `key` is the same value when the segment has no MPI
- * window, where nothing can ever be pending, so that a flush or wait has
- * only the checks to do (on a segment that spans nodes a flush must also
- * complete the MPI atomics to that unit: `key` is DART__NO_KEY then).
- * DART__NO_KEY (unit -1: never a checked pointer's) after any segment is
- * freed; never set at DART_THREAD_MULTIPLE, where another thread's free
- * could race. The inline definitions below (GNU C's extern inline, as
- * glibc's: used only for inlining, the library holds the real functions)
- * move data of one basic type within that part with memmove (blocking
- * calls on `key_addr`, the others on `key`), answer the flush or wait that
- * has nothing to do, and hand everything else to the library, so the
- * errors are the same. After a non-blocking copy the compiler is told
- * that `key` is unchanged (the copy cannot write it; no other thread can,
- * since the record is off at DART_THREAD_MULTIPLE), so that a flush or
- * wait of the same pointer right after it compiles to nothing: a
- * non-blocking transfer and its completion then run the very instructions
- * of the blocking call (OSHMPI's inline path), without a store that the
- * next check would have to read back. */
+ * The library records in dart__fast, one record per thread, the last
+ * same-node target the thread checked (team, segment, unit, bounds):
+ * `key_addr`, the first 64 bits (unit, segment, team) of that global
+ * pointer, and `base`/`size`, that unit's part of the segment; `key` is the
+ * same value when the segment has no MPI window, where nothing can ever be
+ * pending, so that a flush or wait has only the checks to do (on a segment
+ * that spans nodes a flush must also complete the MPI atomics to that
+ * unit: `key` is DART__NO_KEY then). Freeing any segment sets `key_addr`
+ * of every thread's record to DART__NO_KEY (unit -1: never a checked
+ * pointer's); the owner reads it with relaxed atomic loads (plain moves),
+ * so that a free in another thread is not a data race. `key` is set only
+ * at DART_THREAD_SINGLE, where no other thread frees: it is a plain field
+ * that the compiler may reason about. The inline definitions below (GNU
+ * C's extern inline, as glibc's: used only for inlining, the library holds
+ * the real functions) move data of one basic type within that part with
+ * memmove (blocking calls on `key_addr`, the others on `key`), answer the
+ * flush or wait that has nothing to do, and hand everything else to the
+ * library, so the errors are the same. After a non-blocking copy the
+ * compiler is told that `key` is unchanged (the copy cannot write it; no
+ * other thread can), so that a flush or wait of the same pointer right
+ * after it compiles to nothing: a non-blocking transfer and its completion
+ * then run the very instructions of the blocking call (OSHMPI's inline
+ * path), without a store that the next check would have to read back.
+ * The record is initial-exec thread-local storage (an %fs-relative access,
+ * no call, also from shared objects). */
 typedef struct {
-  int initialized; /* between dart_init and dart_exit */
   uint64_t key;
   char *base;
   uint64_t size;
   uint64_t key_addr;
 } dart__fast_t;
 #define DART__NO_KEY UINT64_MAX
-extern dart__fast_t dart__fast;
+#if defined(__GNUC__)
+extern __thread dart__fast_t dart__fast __attribute__((tls_model("initial-exec")));
+#else
+extern _Thread_local dart__fast_t dart__fast;
+#endif
+extern int dart__initialized; /* between dart_init and dart_exit */
 dart_ret_t dart__flush_one(dart_gptr_t gptr, int remote);
 dart_ret_t dart__waitall(dart_handle_t handles[], size_t n, int remote);
 
@@ -183,9 +191,10 @@ DART_INLINE_ size_t dart__basic_size(dart_datatype_t type) {
 DART_INLINE_ char *dart__fast_addr(dart_gptr_t gptr, const void *buf, size_t nelem, dart_datatype_t remote,
                                    dart_datatype_t local, int blocking, uint64_t *k, size_t *bytes) {
   __builtin_memcpy(k, &gptr, sizeof *k);
-  if (*k != (blocking ? dart__fast.key_addr : dart__fast.key) || *k == DART__NO_KEY || remote != local ||
-      !buf || !dart__basic_size(remote) || __builtin_mul_overflow(nelem, dart__basic_size(remote), bytes) ||
-      gptr.offset > dart__fast.size || *bytes > dart__fast.size - gptr.offset)
+  if (*k != (blocking ? __atomic_load_n(&dart__fast.key_addr, __ATOMIC_RELAXED) : dart__fast.key) ||
+      *k == DART__NO_KEY || remote != local || !buf || !dart__basic_size(remote) ||
+      __builtin_mul_overflow(nelem, dart__basic_size(remote), bytes) || gptr.offset > dart__fast.size ||
+      *bytes > dart__fast.size - gptr.offset)
     return 0;
   return dart__fast.base + gptr.offset;
 }
@@ -291,7 +300,7 @@ DART_INLINE_ dart_ret_t dart_flush_local(dart_gptr_t gptr) {
 
 /* A recorded target implies dart_init: after an inline transfer the
  * compiler knows `key` and drops the load of `initialized`. */
-#define DART_FAST_INITIALIZED_() (dart__fast.key != DART__NO_KEY || dart__fast.initialized)
+#define DART_FAST_INITIALIZED_() (dart__fast.key != DART__NO_KEY || dart__initialized)
 
 DART_INLINE_ dart_ret_t dart_wait(dart_handle_t *handle) {
   if (handle && *handle == DART_HANDLE_NULL && DART_FAST_INITIALIZED_()) return DART_OK;
