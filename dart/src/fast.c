@@ -3,8 +3,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-__thread dart__fast_t dart__fast __attribute__((tls_model("initial-exec"))) = {DART__NO_KEY, NULL, 0,
-                                                                                DART__NO_KEY};
+__thread dart__fast_t dart__fast
+    __attribute__((tls_model("initial-exec"))) = {DART__NO_KEY, NULL, 0, DART__NO_KEY};
 int dart__initialized;
 
 /* The records of the threads that ever recorded a target, so that a free
