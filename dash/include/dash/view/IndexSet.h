@@ -13,6 +13,7 @@
 #include <dash/GlobPtr.h>
 #include <dash/local_view.h>
 #include <dash/Matrix.h>
+#include <dash/Range.h>
 #include <dash/Types.h>
 #include <dash/View.h>
 
