@@ -19,6 +19,11 @@ namespace {
 std::uint64_t last_epoch = 0;
 bool multithreaded = false;
 Team all_team;
+// What dash::myid() and dash::size() answer outside a run, as in DASH
+// (whose test harness logs the unit id before init and after finalize):
+// -1 and 0 before the first init, the last run's values after finalize.
+global_unit_t last_myid{-1};
+std::size_t last_size = 0;
 }  // namespace
 
 void require_running(const char *what) {
@@ -57,6 +62,8 @@ void init(int *argc, char ***argv, dart_thread_support_level_t level) {
   detail::multithreaded = provided == DART_THREAD_MULTIPLE;
   detail::current_epoch = ++detail::last_epoch;
   detail::all_team = Team(std::make_shared<detail::TeamState>(DART_TEAM_ALL, nullptr));
+  detail::last_myid = global_unit_t(detail::all_team.myid().id);
+  detail::last_size = detail::all_team.size();
 }
 
 void finalize() {
@@ -75,11 +82,13 @@ bool is_initialized() { return detail::current_epoch != 0; }
 
 bool is_multithreaded() { return is_initialized() && detail::multithreaded; }
 
-global_unit_t myid() { return Team::GlobalUnitID(); }
+global_unit_t myid() { return detail::last_myid; }
 
-std::size_t size() { return Team::All().size(); }
+std::size_t size() { return detail::last_size; }
 
 void barrier() { Team::All().barrier(); }
+
+global_unit_t Team::GlobalUnitID() { return detail::last_myid; }
 
 InitGuard::~InitGuard() {
   try {

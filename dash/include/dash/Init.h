@@ -62,10 +62,12 @@ void finalize();
 /// True between dash::init and dash::finalize.
 bool is_initialized();
 
-/// The calling unit's id in Team::All().
+/// The calling unit's id in Team::All(); outside a run, as DASH: -1 before
+/// the first dash::init, the last run's id after dash::finalize.
 global_unit_t myid();
 
-/// The number of units in Team::All().
+/// The number of units in Team::All(); outside a run 0 before the first
+/// dash::init, the last run's size after dash::finalize.
 std::size_t size();
 
 /// Barrier over Team::All().

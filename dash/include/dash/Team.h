@@ -97,7 +97,7 @@ class Team {
     return global_unit_t(state().units.at(static_cast<std::size_t>(unit.id)));
   }
   /// The calling unit's id in Team::All() (as dash::myid()).
-  static global_unit_t GlobalUnitID() { return global_unit_t(All().myid().id); }
+  static global_unit_t GlobalUnitID();
   /// The DART team id.
   dart_team_t dart_id() const { return state().id; }
   /// True for the null team.
