@@ -68,6 +68,10 @@
 #include <dash/util/Config.h>
 #include <dash/util/LocalityJSONPrinter.h>
 #include <dash/util/UnitLocality.h>
+#include <dash/util/StaticConfig.h>
+#include <dash/util/TimeMeasure.h>
 #include <dash/util/Timer.h>
+#include <dash/util/Trace.h>
+#include <dash/Version.h>
 
 #endif  // LIBDASH_H
