@@ -2,7 +2,7 @@
 // handling, and sweeps comparing every mapping of many patterns (1-D to 4-D,
 // 1..7 units, all unit grids) with a brute-force reference model.
 
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 
 #include <gtest/gtest.h>
 
@@ -454,7 +454,7 @@ TEST(Pattern, TwoDimensionalUnitGrid) {
 }
 
 TEST(Pattern, TileLayoutIsTileByTile) {
-  // The example of pattern.h: 5 x 5, TILE(2) x TILE(2), one unit.
+  // The example of pattern/BlockPattern.h: 5 x 5, TILE(2) x TILE(2), one unit.
   Pattern<2> p({5, 5}, DistributionSpec<2>(TILE(2), TILE(2)), 1);
   EXPECT_TRUE(p.is_tiled());
   EXPECT_EQ(p.local({0, 0}).index, 0u);

@@ -57,8 +57,8 @@
 #include <dash/GlobRef.h>
 #include <dash/Init.h>
 #include <dash/local_view.h>
-#include <dash/pattern/pattern.h>
-#include <dash/pattern/size_spec.h>
+#include <dash/pattern/BlockPattern.h>
+#include <dash/Dimensional.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 #include <dash/View.h>

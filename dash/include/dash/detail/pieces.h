@@ -28,7 +28,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 
 namespace dash::detail {
 

@@ -22,11 +22,11 @@
 #include <type_traits>
 #include <utility>
 
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/pattern.h>
+#include <dash/Distribution.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
-#include <dash/pattern/size_spec.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/Dimensional.h>
+#include <dash/TeamSpec.h>
 #include <dash/pattern/TilePattern.h>
 #include <dash/Team.h>
 

@@ -12,14 +12,14 @@
 // (n, 1, ..., 1): local coordinates are (k / P * tile extent 0 + row in the
 // tile, position in the tile in the other dimensions). The first
 // (number of tiles % P) units get one tile more. Storage and global order
-// as in tile_placement.h. Every extent must be a multiple of its tile
+// as in internal/TilePlacement.h. Every extent must be a multiple of its tile
 // extent; the constructors throw std::invalid_argument otherwise.
 
 #include <cstddef>
 #include <type_traits>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/tile_placement.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/pattern/internal/TilePlacement.h>
 
 namespace dash {
 
@@ -35,7 +35,7 @@ class SeqTilePattern
   using typename base::extents_type;
   using typename base::size_type;
 
-  /// DASH's variadic constructor (see pattern/arguments.h):
+  /// DASH's variadic constructor (see pattern/internal/PatternArguments.h):
   /// SeqTilePattern<2>(rows, cols, TILE(r), TILE(c), teamspec).
   template <typename... Args, typename = std::enable_if_t<detail::is_pattern_arguments_v<N, Args...>>>
   explicit SeqTilePattern(size_type extent0, const Args &...args)

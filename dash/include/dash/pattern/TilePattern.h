@@ -10,15 +10,15 @@
 // (b0 % T0, ..., bN-1 % TN-1), T the teamspec's extents, as its local tile
 // (b0 / T0, ..., bN-1 / TN-1): the same owners as Pattern<N> with those
 // distributions. Unlike Pattern<N>, every extent must be a multiple of its
-// tile extent, and global indices run tile by tile (tile_placement.h): a
+// tile extent, and global indices run tile by tile (internal/TilePlacement.h): a
 // container's iterators visit one tile after the other, as in DASH.
-// Storage and local coordinates as in tile_placement.h.
+// Storage and local coordinates as in internal/TilePlacement.h.
 
 #include <cstddef>
 #include <type_traits>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/tile_placement.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/pattern/internal/TilePlacement.h>
 
 namespace dash {
 
@@ -34,7 +34,7 @@ class TilePattern
   using typename base::extents_type;
   using typename base::size_type;
 
-  /// DASH's variadic constructor (see pattern/arguments.h):
+  /// DASH's variadic constructor (see pattern/internal/PatternArguments.h):
   /// TilePattern<2>(rows, cols, TILE(r), TILE(c), teamspec).
   template <typename... Args, typename = std::enable_if_t<detail::is_pattern_arguments_v<N, Args...>>>
   explicit TilePattern(size_type extent0, const Args &...args)

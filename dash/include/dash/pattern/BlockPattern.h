@@ -33,7 +33,7 @@
 //    (1,0) at 10..13, ..., (2,1) (1 x 2) at 22..23, (2,2) (1 x 1) at 24.
 //
 // Construction as in DASH, from extents, distributions, TeamSpec and Team
-// in any order (see pattern/arguments.h):
+// in any order (see pattern/internal/PatternArguments.h):
 //
 //   dash::Pattern<2> p(rows, cols, dash::BLOCKED, dash::CYCLIC, teamspec);
 //
@@ -57,12 +57,12 @@
 #include <utility>
 #include <vector>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/cartesian.h>
-#include <dash/pattern/dim_mapping.h>
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/size_spec.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/Cartesian.h>
+#include <dash/pattern/internal/DimMapping.h>
+#include <dash/Distribution.h>
+#include <dash/Dimensional.h>
+#include <dash/TeamSpec.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 
@@ -207,7 +207,7 @@ class Pattern {
 
   /// As DASH's variadic constructor: the N extents, then in any order N
   /// Distributions or one DistributionSpec (default: BLOCKED in the first
-  /// dimension), optionally a TeamSpec and a Team (see pattern/arguments.h):
+  /// dimension), optionally a TeamSpec and a Team (see pattern/internal/PatternArguments.h):
   /// Pattern<2>(rows, cols, BLOCKED, CYCLIC, teamspec). Without a TeamSpec
   /// the units of the team (default: all units) go along the distributed
   /// dimensions, balanced; with a TeamSpec but no Team the pattern is for

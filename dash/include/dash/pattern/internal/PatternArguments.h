@@ -18,8 +18,8 @@
 #include <cstddef>
 #include <type_traits>
 
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/Distribution.h>
+#include <dash/TeamSpec.h>
 #include <dash/Team.h>
 
 namespace dash::detail {

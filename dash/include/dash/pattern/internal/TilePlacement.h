@@ -36,12 +36,12 @@
 #include <type_traits>
 #include <utility>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/cartesian.h>
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/pattern.h>
-#include <dash/pattern/size_spec.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/Cartesian.h>
+#include <dash/Distribution.h>
+#include <dash/pattern/BlockPattern.h>
+#include <dash/Dimensional.h>
+#include <dash/TeamSpec.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 
