@@ -385,8 +385,8 @@ TEST(TeamSpec, ExplicitGridAndUnitCoords) {
   TeamSpec<3> ts(Array<3>{2, 3, 4});
   EXPECT_EQ(ts.size(), 24u);
   EXPECT_EQ(ts.unit({1, 2, 3}), 23u);
-  EXPECT_EQ(ts.coords(13), (Array<3>{1, 0, 1}));
-  for (std::size_t u = 0; u < ts.size(); ++u) EXPECT_EQ(ts.unit(ts.coords(u)), u);
+  EXPECT_EQ(ts.unit_coords(13), (Array<3>{1, 0, 1}));
+  for (std::size_t u = 0; u < ts.size(); ++u) EXPECT_EQ(ts.unit(ts.unit_coords(u)), u);
   EXPECT_THROW(TeamSpec<2>(Array<2>{2, 0}), std::invalid_argument);
 }
 

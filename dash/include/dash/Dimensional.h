@@ -1,54 +1,119 @@
-#ifndef DASH_PATTERN_SIZE_SPEC_H
-#define DASH_PATTERN_SIZE_SPEC_H
+#ifndef DASH_DIMENSIONAL_H
+#define DASH_DIMENSIONAL_H
 
-// SizeSpec<N>: the global extents of an N-dimensional index space, DASH's
-// way of passing them:
-//
-//   dash::Matrix<int> m(dash::SizeSpec<2>(rows, cols),
-//                       dash::DistributionSpec<2>(dash::BLOCKED, dash::NONE));
-//
-// The library itself takes extents as std::array<std::size_t, N>; a
-// SizeSpec converts to that, so it goes wherever extents do.
+// Per-dimension values, as DASH's: Dimensional<T, N> (one T per
+// dimension) and DistributionSpec<N>, one Distribution per dimension of a
+// pattern; the free functions ndim(x), rank(x), extent<d>(x), extent(d, x).
+// (SizeSpec and the Cartesian spaces: dash/Cartesian.h, included here as
+// DASH programs get them through this header too.)
 
 #include <array>
 #include <cstddef>
+#include <ostream>
 #include <type_traits>
 
+#include <dash/Cartesian.h>
 #include <dash/Distribution.h>
+#include <dash/Types.h>
 
 namespace dash {
 
-/// SizeType is accepted for DASH source compatibility; extents are size_t.
-template <std::size_t N, typename SizeType = std::size_t>
-class SizeSpec {
-  static_assert(N >= 1, "dash::SizeSpec needs at least one dimension");
+template <typename DimensionalType>
+constexpr dim_t ndim(const DimensionalType &d) {
+  return static_cast<dim_t>(d.ndim());
+}
+template <typename DimensionalType>
+constexpr dim_t rank(const DimensionalType &d) {
+  return static_cast<dim_t>(d.rank());
+}
+template <dim_t Dim, typename DimensionalType>
+constexpr auto extent(const DimensionalType &d) {
+  return d.extent(Dim);
+}
+template <typename DimensionalType>
+constexpr auto extent(dim_t dim, const DimensionalType &d) {
+  return d.extent(dim);
+}
+
+/// One value of type T per dimension.
+template <typename T, std::size_t N>
+class Dimensional {
+  static_assert(N >= 1, "dash::Dimensional needs at least one dimension");
 
  public:
-  using size_type = std::size_t;
-  using extents_type = std::array<size_type, N>;
+  /// One value per dimension: Dimensional<int, 2>(3, 4).
+  template <typename... Vs,
+            typename = std::enable_if_t<sizeof...(Vs) == N && (std::is_convertible_v<Vs, T> && ...)>>
+  constexpr Dimensional(Vs... values) : values_{{static_cast<T>(values)...}} {}
+  constexpr Dimensional(const std::array<T, N> &values) : values_(values) {}
 
-  /// One extent per dimension: SizeSpec<2>(rows, cols).
-  template <typename... Es,
-            typename = std::enable_if_t<sizeof...(Es) == N && (std::is_integral_v<Es> && ...)>>
-  constexpr SizeSpec(Es... extents) : extents_{{static_cast<size_type>(extents)...}} {}
-  constexpr SizeSpec(const extents_type &extents) : extents_(extents) {}
+  constexpr const std::array<T, N> &values() const { return values_; }
+  /// The value of dimension `d` (unchecked).
+  constexpr const T &dim(dim_t d) const { return values_[static_cast<std::size_t>(d)]; }
+  constexpr const T &operator[](std::size_t d) const { return values_[d]; }
+  T &operator[](std::size_t d) { return values_[d]; }
 
+  /// The number of dimensions.
+  static constexpr dim_t rank() { return static_cast<dim_t>(N); }
   static constexpr std::size_t ndim() { return N; }
-  constexpr const extents_type &extents() const { return extents_; }
-  constexpr size_type extent(std::size_t d) const { return extents_[d]; }
-  /// The number of elements.
-  constexpr size_type size() const {
-    size_type n = 1;
-    for (size_type e : extents_) n *= e;
-    return n;
+
+  constexpr bool operator==(const Dimensional &o) const {
+    for (std::size_t d = 0; d < N; ++d)
+      if (!(values_[d] == o.values_[d])) return false;
+    return true;
   }
+  constexpr bool operator!=(const Dimensional &o) const { return !(*this == o); }
 
-  constexpr operator const extents_type &() const { return extents_; }
+ protected:
+  constexpr Dimensional() : values_{} {}
 
- private:
-  extents_type extents_;
+  std::array<T, N> values_;
 };
+
+template <typename T, std::size_t N>
+std::ostream &operator<<(std::ostream &os, const Dimensional<T, N> &dims) {
+  os << "dash::Dimensional<" << N << ">(";
+  for (std::size_t d = 0; d < N; ++d) os << (d > 0 ? "," : "") << dims[d];
+  return os << ")";
+}
+
+/// One Distribution per dimension of an N-dimensional pattern.
+template <std::size_t N>
+class DistributionSpec : public Dimensional<Distribution, N> {
+  using base = Dimensional<Distribution, N>;
+
+ public:
+  /// BLOCKED in the first dimension, NONE in all others.
+  constexpr DistributionSpec() { this->values_[0] = BLOCKED; }
+
+  /// One distribution per dimension, e.g. DistributionSpec<2>(BLOCKED, NONE).
+  template <typename... Ds, typename = std::enable_if_t<sizeof...(Ds) == N &&
+                                                        (std::is_convertible_v<Ds, Distribution> && ...)>>
+  constexpr DistributionSpec(Ds... dists) : base(Distribution(dists)...) {}
+  constexpr DistributionSpec(const std::array<Distribution, N> &dists) : base(dists) {}
+
+  /// Returns true if any dimension is TILE (tile-by-tile local storage).
+  constexpr bool is_tiled() const {
+    for (const Distribution &dist : this->values_)
+      if (dist.type() == DistributionType::Tile) return true;
+    return false;
+  }
+  /// Returns true if dimension `d` is TILE.
+  constexpr bool is_tiled_in_dimension(unsigned d) const {
+    return this->values_[d].type() == DistributionType::Tile;
+  }
+};
+
+template <typename... Ds>
+DistributionSpec(Ds...) -> DistributionSpec<sizeof...(Ds)>;
+
+template <std::size_t N>
+std::ostream &operator<<(std::ostream &os, const DistributionSpec<N> &spec) {
+  os << "dash::DistributionSpec<" << N << ">(";
+  for (std::size_t d = 0; d < N; ++d) os << (d > 0 ? "," : "") << spec[d];
+  return os << ")";
+}
 
 }  // namespace dash
 
-#endif  // DASH_PATTERN_SIZE_SPEC_H
+#endif  // DASH_DIMENSIONAL_H

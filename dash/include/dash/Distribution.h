@@ -1,12 +1,14 @@
-#ifndef DASH_PATTERN_DISTRIBUTION_H
-#define DASH_PATTERN_DISTRIBUTION_H
+#ifndef DASH_DISTRIBUTION_H
+#define DASH_DISTRIBUTION_H
 
 // How each dimension of a pattern is split into blocks and dealt to units:
 // dash::BLOCKED, dash::CYCLIC, dash::BLOCKCYCLIC(b), dash::TILE(b), dash::NONE,
-// and DistributionSpec<N>, one of those per dimension.
+// (DistributionSpec<N>, one per dimension: dash/Dimensional.h).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <ostream>
 #include <stdexcept>
 #include <type_traits>
 
@@ -55,6 +57,29 @@ class Distribution {
     }
   }
 
+  /// DASH: the largest block along a range of `range` elements over
+  /// `nunits` units (blocksize(range, nunits), at most `range`).
+  template <typename IndexType, typename SizeType>
+  IndexType max_blocksize_in_range(IndexType range, SizeType nunits) const {
+    if (type_ == DistributionType::Blocked && nunits == 0) return 0;
+    auto r = static_cast<size_type>(range);
+    return static_cast<IndexType>(std::min(r, blocksize(r, static_cast<size_type>(nunits))));
+  }
+
+  /// DASH: the global block coordinate of local index `lindex` of the unit
+  /// at coordinate `ucoord` along a dimension of `nunits` units.
+  template <typename IndexType, typename SizeType>
+  IndexType local_index_to_block_coord(IndexType ucoord, IndexType lindex, SizeType nunits) const {
+    switch (type_) {
+      case DistributionType::None: return 0;
+      case DistributionType::Blocked: return ucoord;
+      default:
+        return static_cast<IndexType>(lindex / static_cast<IndexType>(blocksize_) *
+                                      static_cast<IndexType>(nunits)) +
+               ucoord;
+    }
+  }
+
   /// Returns true unless the type is None.
   constexpr bool is_distributed() const { return type_ != DistributionType::None; }
 
@@ -71,6 +96,13 @@ class Distribution {
   DistributionType type_ = DistributionType::None;
   size_type blocksize_ = 0;
 };
+
+inline std::ostream &operator<<(std::ostream &os, const Distribution &dist) {
+  static const char *const names[] = {"NONE", "BLOCKED", "BLOCKCYCLIC", "TILE"};
+  os << "Distribution(" << names[static_cast<int>(dist.type())];
+  if (dist.blocksize() > 0) os << "," << dist.blocksize();
+  return os << ")";
+}
 
 /// Dimension not distributed (its unit-grid extent must be 1).
 inline constexpr Distribution NONE{DistributionType::None, 0};
@@ -92,44 +124,6 @@ constexpr Distribution BLOCKCYCLIC(std::size_t blocksize) {
 /// `blocksize` is 0.
 constexpr Distribution TILE(std::size_t blocksize) { return Distribution(DistributionType::Tile, blocksize); }
 
-/// One Distribution per dimension of an N-dimensional pattern.
-template <std::size_t N>
-class DistributionSpec {
-  static_assert(N >= 1, "dash::DistributionSpec needs at least one dimension");
-
- public:
-  /// BLOCKED in the first dimension, NONE in all others.
-  constexpr DistributionSpec() { dists_[0] = BLOCKED; }
-
-  /// One distribution per dimension, e.g. DistributionSpec<2>(BLOCKED, NONE).
-  template <typename... Ds, typename = std::enable_if_t<sizeof...(Ds) == N &&
-                                                        (std::is_convertible_v<Ds, Distribution> && ...)>>
-  constexpr DistributionSpec(Ds... dists) : dists_{{Distribution(dists)...}} {}
-
-  /// Returns the distribution of dimension `d` (unchecked).
-  constexpr const Distribution &operator[](std::size_t d) const { return dists_[d]; }
-
-  /// Returns true if any dimension is TILE (tile-by-tile local storage).
-  constexpr bool is_tiled() const {
-    for (const Distribution &dist : dists_)
-      if (dist.type() == DistributionType::Tile) return true;
-    return false;
-  }
-
-  constexpr bool operator==(const DistributionSpec &other) const {
-    for (std::size_t d = 0; d < N; ++d)
-      if (dists_[d] != other.dists_[d]) return false;
-    return true;
-  }
-  constexpr bool operator!=(const DistributionSpec &other) const { return !(*this == other); }
-
- private:
-  std::array<Distribution, N> dists_{};
-};
-
-template <typename... Ds>
-DistributionSpec(Ds...) -> DistributionSpec<sizeof...(Ds)>;
-
 }  // namespace dash
 
-#endif  // DASH_PATTERN_DISTRIBUTION_H
+#endif  // DASH_DISTRIBUTION_H

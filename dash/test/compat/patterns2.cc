@@ -122,7 +122,7 @@ int main(int argc, char *argv[]) {
     dash::TeamSpec<2> ts23(2, 3);
     CHECK(ts23.x(4) == 1 && ts23.y(4) == 1 && ts23.at(1, 1) == 4 &&
           ts23.at(std::array<long, 2>{{1, 2}}) == 5);
-    CHECK(ts23.coords(5) == (std::array<std::size_t, 2>{{1, 2}}) && ts23.size() == 6 && ts23.rank() == 2);
+    CHECK(ts23.coords(5) == (std::array<long, 2>{{1, 2}}) && ts23.size() == 6 && ts23.rank() == 2);
     CHECK(ts23.num_units(0) == 2 && ts23.extent(1) == 3);
     dash::TeamSpec<3> ts3(1, 2, 3);
     CHECK(ts3.z(5) == 2 && ts3.y(5) == 1 && ts3.x(5) == 0 && ts3.at(0, 1, 2) == 5 && ts3.rank() == 2);

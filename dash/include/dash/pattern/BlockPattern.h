@@ -297,7 +297,7 @@ class Pattern {
   extents_type local_extents() const { return local_extents(unit_of_me()); }
   /// Returns the calling unit's local extent along dimension `d` (unchecked).
   size_type local_extent(std::size_t d) const {
-    return dims_[d].local_extent(teamspec_.coords(unit_of_me())[d]);
+    return dims_[d].local_extent(teamspec_.unit_coords(unit_of_me())[d]);
   }
   /// Returns the linear global index of the calling unit's local index
   /// `lindex`.
@@ -439,7 +439,7 @@ class Pattern {
 
   /// Returns the global coordinates of local coordinates `lcoords` of `unit`.
   coords_type global(unit_type unit, const coords_type &lcoords) const {
-    coords_type ucoords = teamspec_.coords(unit), gcoords;
+    coords_type ucoords = teamspec_.unit_coords(unit), gcoords;
     for (std::size_t d = 0; d < N; ++d) gcoords[d] = dims_[d].global_of(ucoords[d], lcoords[d]);
     return gcoords;
   }
@@ -468,12 +468,12 @@ class Pattern {
 
   /// Returns the local index of local coordinates `lcoords` of `unit`.
   size_type local_index(unit_type unit, const coords_type &lcoords) const {
-    return offset(teamspec_.coords(unit), lcoords);
+    return offset(teamspec_.unit_coords(unit), lcoords);
   }
 
   /// Returns the local coordinates of local index `lindex` of `unit`.
   coords_type local_coords(unit_type unit, size_type lindex) const {
-    coords_type ucoords = teamspec_.coords(unit), lcoords;
+    coords_type ucoords = teamspec_.unit_coords(unit), lcoords;
     extents_type lextents = local_extents_of(ucoords);
     if (!tiled_) return detail::linear_coords<Arrangement>(lindex, lextents);
     // Inverse of offset(): find the tile dimension by dimension, then the
@@ -499,7 +499,7 @@ class Pattern {
   /// unit < nunits().
   extents_type local_extents(unit_type unit) const {
     check_unit(unit, "local_extents");
-    return local_extents_of(teamspec_.coords(unit));
+    return local_extents_of(teamspec_.unit_coords(unit));
   }
 
   /// Returns the number of elements of `unit`; throws std::out_of_range
@@ -548,7 +548,7 @@ class Pattern {
   /// block grid); throws std::out_of_range unless unit < nunits().
   extents_type local_blockspec(unit_type unit) const {
     check_unit(unit, "local_blockspec");
-    coords_type ucoords = teamspec_.coords(unit);
+    coords_type ucoords = teamspec_.unit_coords(unit);
     extents_type nblocks;
     for (std::size_t d = 0; d < N; ++d) nblocks[d] = dims_[d].local_blocks(ucoords[d]);
     return nblocks;
@@ -568,7 +568,7 @@ class Pattern {
     if (lblock >= n)
       throw std::out_of_range("dash::Pattern::local_block: block " + std::to_string(lblock) + " of unit " +
                               std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
-    coords_type ucoords = teamspec_.coords(unit);
+    coords_type ucoords = teamspec_.unit_coords(unit);
     coords_type lbcoords = detail::linear_coords<Arrangement>(lblock, nblocks);
     Block<N> blk;
     for (std::size_t d = 0; d < N; ++d) {

@@ -65,12 +65,12 @@ class TilePattern
     return bc;
   }
   coords_type global_block_coords(size_type unit, coords_type lbc) const {
-    coords_type uc = this->teamspec().coords(unit);
+    coords_type uc = this->teamspec().unit_coords(unit);
     for (std::size_t d = 0; d < N; ++d) lbc[d] = lbc[d] * this->teamspec().extent(d) + uc[d];
     return lbc;
   }
   extents_type local_tile_grid(size_type unit) const {
-    coords_type uc = this->teamspec().coords(unit);
+    coords_type uc = this->teamspec().unit_coords(unit);
     extents_type grid = this->tile_grid();
     for (std::size_t d = 0; d < N; ++d) {
       size_type t = this->teamspec().extent(d);

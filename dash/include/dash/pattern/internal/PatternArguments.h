@@ -56,7 +56,7 @@ struct PatternArguments {
     extents[0] = extent0;
     (take(args), ...);
     if (ndists > 0) dist = make_spec(std::make_index_sequence<N>());
-    if (!has_teamspec) teamspec = TeamSpec<N>(dist, team ? team->size() : dash::size(), balanced);
+    if (!has_teamspec) teamspec = TeamSpec<N>(dist, team ? team->size() : Team::All().size(), balanced);
   }
 
   std::array<std::size_t, N> extents{};
