@@ -57,6 +57,7 @@
 #include <utility>
 #include <vector>
 
+#include <dash/pattern/PatternProperties.h>
 #include <dash/pattern/internal/PatternArguments.h>
 #include <dash/Cartesian.h>
 #include <dash/pattern/internal/DimMapping.h>
@@ -119,14 +120,21 @@ using ViewSpec = Block<N>;
 /// DASH's template arguments: Pattern<1, ROW_MAJOR, long> is Pattern<1>
 /// (default_index_t is long); Pattern<N, COL_MAJOR> orders column-major.
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
-class Pattern {
-  static_assert(N >= 1, "dash::Pattern needs at least one dimension");
+class BlockPattern {
+  static_assert(N >= 1, "dash::BlockPattern needs at least one dimension");
   static_assert(Arrangement == ROW_MAJOR || Arrangement == COL_MAJOR,
-                "dash::Pattern: ROW_MAJOR or COL_MAJOR");
+                "dash::BlockPattern: ROW_MAJOR or COL_MAJOR");
 
  public:
   /// DASH's name of the pattern type (file names of the visualizer).
   static constexpr const char *PatternName = "BlockPattern";
+  /// DASH's pattern properties (pattern/PatternProperties.h).
+  using partitioning_properties = pattern_partitioning_properties<pattern_partitioning_tag::rectangular,
+                                                                  pattern_partitioning_tag::balanced,
+                                                                  pattern_partitioning_tag::unbalanced>;
+  using mapping_properties = pattern_mapping_properties<pattern_mapping_tag::unbalanced>;
+  using layout_properties =
+      pattern_layout_properties<pattern_layout_tag::canonical, pattern_layout_tag::linear>;
 
   using size_type = std::size_t;
   using index_type = std::ptrdiff_t;  // dash::default_index_t
@@ -136,35 +144,36 @@ class Pattern {
   using local_index_t = LocalIndex;
 
   /// `extents` distributed BLOCKED in the first dimension over `nunits`.
-  Pattern(const extents_type &extents, size_type nunits) : Pattern(extents, DistributionSpec<N>(), nunits) {}
+  BlockPattern(const extents_type &extents, size_type nunits)
+      : BlockPattern(extents, DistributionSpec<N>(), nunits) {}
 
   /// `extents` distributed by `dist` over `nunits` units, all along the first
   /// distributed dimension.
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, size_type nunits)
-      : Pattern(extents, dist, TeamSpec<N>(dist, nunits), nunits) {}
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, size_type nunits)
+      : BlockPattern(extents, dist, TeamSpec<N>(dist, nunits), nunits) {}
 
   /// `extents` distributed by `dist` over the units of `teamspec` (as in
   /// DASH: Pattern<2>(SizeSpec<2>(r, c), dist, teamspec)).
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec)
-      : Pattern(extents, dist, teamspec, teamspec.size()) {}
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec)
+      : BlockPattern(extents, dist, teamspec, teamspec.size()) {}
 
   /// `extents` distributed by `dist` over a team of `nunits` units arranged as
   /// `teamspec`. Throws std::invalid_argument if an extent is 0, if the
   /// teamspec does not have `nunits` units, or if a NONE dimension has more
   /// than one unit.
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
-          size_type nunits)
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
+               size_type nunits)
       : extents_(extents), dist_(dist), teamspec_(teamspec), nunits_(nunits), tiled_(dist.is_tiled()) {
     if (teamspec.size() != nunits)
-      throw std::invalid_argument("dash::Pattern: TeamSpec has " + std::to_string(teamspec.size()) +
+      throw std::invalid_argument("dash::BlockPattern: TeamSpec has " + std::to_string(teamspec.size()) +
                                   " units, the team " + std::to_string(nunits));
     for (std::size_t d = 0; d < N; ++d) {
       size_type units = teamspec.extent(d);
       if (extents[d] == 0)
-        throw std::invalid_argument("dash::Pattern: extent of dimension " + std::to_string(d) + " is 0");
+        throw std::invalid_argument("dash::BlockPattern: extent of dimension " + std::to_string(d) + " is 0");
       if (!dist[d].is_distributed() && units != 1)
-        throw std::invalid_argument("dash::Pattern: dimension " + std::to_string(d) + " is NONE but has " +
-                                    std::to_string(units) + " units");
+        throw std::invalid_argument("dash::BlockPattern: dimension " + std::to_string(d) +
+                                    " is NONE but has " + std::to_string(units) + " units");
       dims_[d] = detail::DimMapping(extents[d], units, dist[d].blocksize(extents[d], units));
       size_ *= extents[d];
     }
@@ -184,23 +193,24 @@ class Pattern {
 
   /// As DASH: `extents` distributed by `dist` over the units of `team`
   /// arranged as `teamspec`; throws like the constructor above.
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
-          const Team &team)
-      : Pattern(extents, dist, teamspec, team.size()) {
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
+               const Team &team)
+      : BlockPattern(extents, dist, teamspec, team.size()) {
     team_ = team;
   }
   /// As DASH: `extents` distributed by `dist` over all units of `team`,
   /// along the first distributed dimension.
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team)
-      : Pattern(extents, dist, TeamSpec<N>(dist, team.size()), team) {}
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team)
+      : BlockPattern(extents, dist, TeamSpec<N>(dist, team.size()), team) {}
   /// As DASH: `extents` BLOCKED in the first dimension over `team`.
-  Pattern(const extents_type &extents, const Team &team) : Pattern(extents, DistributionSpec<N>(), team) {}
+  BlockPattern(const extents_type &extents, const Team &team)
+      : BlockPattern(extents, DistributionSpec<N>(), team) {}
   /// The mapping of `other` for the units of `team` (a container binds its
   /// pattern to its team so). Throws std::invalid_argument unless team has
   /// other.nunits() units.
-  Pattern(const Pattern &other, const Team &team) : Pattern(other) {
+  BlockPattern(const BlockPattern &other, const Team &team) : BlockPattern(other) {
     if (team.size() != nunits_)
-      throw std::invalid_argument("dash::Pattern: the pattern is for " + std::to_string(nunits_) +
+      throw std::invalid_argument("dash::BlockPattern: the pattern is for " + std::to_string(nunits_) +
                                   " units, the team has " + std::to_string(team.size()));
     team_ = team;
   }
@@ -214,26 +224,27 @@ class Pattern {
   /// the teamspec's units (bound to a container's team when used).
   /// Throws like the constructors above.
   template <typename... Args, typename = std::enable_if_t<detail::is_pattern_arguments_v<N, Args...>>>
-  explicit Pattern(size_type extent0, const Args &...args)
-      : Pattern(detail::PatternArguments<N>(extent0, args...)) {}
+  explicit BlockPattern(size_type extent0, const Args &...args)
+      : BlockPattern(detail::PatternArguments<N>(extent0, args...)) {}
 
   /// 1-D, as in DASH: `n` elements distributed by `dist` over all units
   /// (the runtime must be running).
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  explicit Pattern(size_type n, const Distribution &dist = BLOCKED)
-      : Pattern(extents_type{n}, DistributionSpec<1>(dist), Team::All()) {}
+  explicit BlockPattern(size_type n, const Distribution &dist = BLOCKED)
+      : BlockPattern(extents_type{n}, DistributionSpec<1>(dist), Team::All()) {}
   /// 1-D, as in DASH: over the units of `team`.
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  Pattern(size_type n, const Distribution &dist, const Team &team)
-      : Pattern(extents_type{n}, DistributionSpec<1>(dist), team) {}
+  BlockPattern(size_type n, const Distribution &dist, const Team &team)
+      : BlockPattern(extents_type{n}, DistributionSpec<1>(dist), team) {}
 
   /// 1-D with irregular local sizes (DASH's CSRPattern): unit u of `team`
   /// owns the next local_sizes[u] elements (any, also 0). Throws
   /// std::invalid_argument unless there is one size per unit and their sum
   /// is not 0.
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  explicit Pattern(const std::vector<size_type> &local_sizes, const Team &team = Team::All())
-      : Pattern(extents_type{checked_total(local_sizes, team.size())}, DistributionSpec<1>(BLOCKED), team) {
+  explicit BlockPattern(const std::vector<size_type> &local_sizes, const Team &team = Team::All())
+      : BlockPattern(extents_type{checked_total(local_sizes, team.size())}, DistributionSpec<1>(BLOCKED),
+                     team) {
     dims_[0] = detail::DimMapping(local_sizes);
     run_dim_ = nunits_ > 1 ? 0 : N;
   }
@@ -287,7 +298,7 @@ class Pattern {
   team_unit_t myid() const {
     const Team &t = team();
     if (t.size() != nunits_)
-      throw std::logic_error("dash::Pattern: the pattern is for " + std::to_string(nunits_) +
+      throw std::logic_error("dash::BlockPattern: the pattern is for " + std::to_string(nunits_) +
                              " units, not bound to a team of that size");
     return t.myid();
   }
@@ -367,11 +378,11 @@ class Pattern {
   }
 
   /// Patterns are equal if they map every element identically.
-  bool operator==(const Pattern &other) const {
+  bool operator==(const BlockPattern &other) const {
     return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_ &&
            dims_ == other.dims_;
   }
-  bool operator!=(const Pattern &other) const { return !(*this == other); }
+  bool operator!=(const BlockPattern &other) const { return !(*this == other); }
 
   // ---- global index <-> global coordinates (memory_order()) ----
 
@@ -413,7 +424,7 @@ class Pattern {
   LocalIndex local_at(const coords_type &gcoords) const {
     for (std::size_t d = 0; d < N; ++d)
       if (gcoords[d] >= extents_[d])
-        throw std::out_of_range("dash::Pattern::local_at: coordinate " + std::to_string(gcoords[d]) +
+        throw std::out_of_range("dash::BlockPattern::local_at: coordinate " + std::to_string(gcoords[d]) +
                                 " of dimension " + std::to_string(d) + " not in [0, " +
                                 std::to_string(extents_[d]) + ")");
     return local(gcoords);
@@ -422,7 +433,7 @@ class Pattern {
   /// As local(gindex); throws std::out_of_range unless gindex < size().
   LocalIndex local_at(size_type gindex) const {
     if (gindex >= size_)
-      throw std::out_of_range("dash::Pattern::local_at: global index " + std::to_string(gindex) +
+      throw std::out_of_range("dash::BlockPattern::local_at: global index " + std::to_string(gindex) +
                               " not in [0, " + std::to_string(size_) + ")");
     return local(gindex);
   }
@@ -459,7 +470,7 @@ class Pattern {
   size_type global_at(unit_type unit, size_type lindex) const {
     size_type n = local_size(unit);
     if (lindex >= n)
-      throw std::out_of_range("dash::Pattern::global_at: local index " + std::to_string(lindex) +
+      throw std::out_of_range("dash::BlockPattern::global_at: local index " + std::to_string(lindex) +
                               " of unit " + std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
     return global_index(unit, lindex);
   }
@@ -533,7 +544,7 @@ class Pattern {
   Block<N> block(size_type gblock) const {
     size_type n = nblocks();
     if (gblock >= n)
-      throw std::out_of_range("dash::Pattern::block: block " + std::to_string(gblock) + " not in [0, " +
+      throw std::out_of_range("dash::BlockPattern::block: block " + std::to_string(gblock) + " not in [0, " +
                               std::to_string(n) + ")");
     coords_type bcoords = detail::linear_coords<Arrangement>(gblock, blockspec().extents());
     Block<N> blk;
@@ -566,8 +577,8 @@ class Pattern {
     extents_type nblocks = local_blockspec(unit);
     size_type n = product(nblocks);
     if (lblock >= n)
-      throw std::out_of_range("dash::Pattern::local_block: block " + std::to_string(lblock) + " of unit " +
-                              std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
+      throw std::out_of_range("dash::BlockPattern::local_block: block " + std::to_string(lblock) +
+                              " of unit " + std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
     coords_type ucoords = teamspec_.unit_coords(unit);
     coords_type lbcoords = detail::linear_coords<Arrangement>(lblock, nblocks);
     Block<N> blk;
@@ -589,7 +600,7 @@ class Pattern {
   template <typename F>
   void for_each_run(size_type first, size_type last, F &&visit) const {
     if (first > last || last > size_)
-      throw std::out_of_range("dash::Pattern::for_each_run: range [" + std::to_string(first) + ", " +
+      throw std::out_of_range("dash::BlockPattern::for_each_run: range [" + std::to_string(first) + ", " +
                               std::to_string(last) + ") not in [0, " + std::to_string(size_) + ")");
     LocalRun run{0, 0, 0};
     for (size_type gindex = first; gindex < last;) {
@@ -615,9 +626,9 @@ class Pattern {
   }
 
  private:
-  explicit Pattern(const detail::PatternArguments<N> &args)
-      : Pattern(args.extents, args.dist, args.teamspec,
-                args.team ? args.team->size() : args.teamspec.size()) {
+  explicit BlockPattern(const detail::PatternArguments<N> &args)
+      : BlockPattern(args.extents, args.dist, args.teamspec,
+                     args.team ? args.team->size() : args.teamspec.size()) {
     if (args.team) team_ = *args.team;
   }
 
@@ -655,11 +666,11 @@ class Pattern {
 
   static size_type checked_total(const std::vector<size_type> &sizes, size_type nunits) {
     if (sizes.size() != nunits)
-      throw std::invalid_argument("dash::Pattern: " + std::to_string(sizes.size()) + " local sizes for " +
-                                  std::to_string(nunits) + " units");
+      throw std::invalid_argument("dash::BlockPattern: " + std::to_string(sizes.size()) +
+                                  " local sizes for " + std::to_string(nunits) + " units");
     size_type total = 0;
     for (size_type n : sizes) total += n;
-    if (total == 0) throw std::invalid_argument("dash::Pattern: the local sizes sum to 0");
+    if (total == 0) throw std::invalid_argument("dash::BlockPattern: the local sizes sum to 0");
     return total;
   }
 
@@ -667,8 +678,8 @@ class Pattern {
 
   void check_unit(unit_type unit, const char *caller) const {
     if (unit >= nunits_)
-      throw std::out_of_range(std::string("dash::Pattern::") + caller + ": unit " + std::to_string(unit) +
-                              " not in [0, " + std::to_string(nunits_) + ")");
+      throw std::out_of_range(std::string("dash::BlockPattern::") + caller + ": unit " +
+                              std::to_string(unit) + " not in [0, " + std::to_string(nunits_) + ")");
   }
 
   extents_type local_extents_of(const coords_type &ucoords) const {
@@ -716,6 +727,11 @@ class Pattern {
   size_type run_chunk_ = 1;  // elements of the dimensions inside run_dim_
   Team team_;                // the null team if made from a unit count
 };
+
+/// DASH's name for BlockPattern (dash/Pattern.h in DASH): the pattern
+/// containers use by default.
+template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
+using Pattern = BlockPattern<N, Arrangement, IndexType>;
 
 // DASH's name for the 1-D Pattern with irregular local sizes (the
 // constructor from local sizes). DASH's template arguments are accepted;

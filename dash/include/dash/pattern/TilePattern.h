@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include <dash/pattern/PatternProperties.h>
 #include <dash/pattern/internal/PatternArguments.h>
 #include <dash/pattern/internal/TilePlacement.h>
 
@@ -30,6 +31,13 @@ class TilePattern
 
  public:
   static constexpr const char *PatternName = "TilePattern";
+  /// DASH's pattern properties (pattern/PatternProperties.h).
+  using partitioning_properties = pattern_partitioning_properties<pattern_partitioning_tag::rectangular,
+                                                                  pattern_partitioning_tag::balanced>;
+  using mapping_properties =
+      pattern_mapping_properties<pattern_mapping_tag::balanced, pattern_mapping_tag::unbalanced>;
+  using layout_properties =
+      pattern_layout_properties<pattern_layout_tag::blocked, pattern_layout_tag::linear>;
   using typename base::coords_type;
   using typename base::extents_type;
   using typename base::size_type;

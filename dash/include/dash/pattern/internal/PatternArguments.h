@@ -59,6 +59,14 @@ struct PatternArguments {
     if (!has_teamspec) teamspec = TeamSpec<N>(dist, team ? team->size() : Team::All().size(), balanced);
   }
 
+  /// The Team among `args`, else Team::All().
+  template <typename... Args>
+  static const Team &team_of(const Args &...args) {
+    const Team *found = nullptr;
+    ((found = pick_team(args, found)), ...);
+    return found ? *found : Team::All();
+  }
+
   std::array<std::size_t, N> extents{};
   DistributionSpec<N> dist;
   TeamSpec<N> teamspec{ones()};  // replaced in the constructor
@@ -66,6 +74,13 @@ struct PatternArguments {
   const Team *team = nullptr;  // none given
 
  private:
+  template <typename A>
+  static const Team *pick_team(const A &arg, const Team *found) {
+    if constexpr (std::is_base_of_v<Team, A>)
+      return &arg;
+    else
+      return found;
+  }
   static std::array<std::size_t, N> ones() {
     std::array<std::size_t, N> a;
     a.fill(1);
