@@ -208,7 +208,7 @@ void check_pattern(const Pattern<N> &pat, const Reference<N> &ref, bool all_rang
     const Array<N> &c = ref.coords[g];
     const Array<N> &lc = ref.lcoords[g];
     const LocalIndex li{ref.unit[g], ref.lindex[g]};
-    ASSERT_EQ(pat.coords(g), c) << "global index " << g;
+    ASSERT_EQ(pat.ucoords(g), c) << "global index " << g;
     ASSERT_EQ(pat.global_index(c), g) << "global index " << g;
     ASSERT_EQ(pat.owner(c), li.unit) << "global index " << g;
     ASSERT_EQ(pat.owner(g), li.unit) << "global index " << g;

@@ -12,6 +12,9 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include <dash/internal/Macro.h>
+#include <dash/internal/Math.h>
+
 namespace dash {
 
 /// Kind of distribution of one dimension over the units along that dimension.

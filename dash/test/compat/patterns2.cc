@@ -45,7 +45,7 @@ void check_mapping(const P &p) {
   }
   CHECK(total == n);
   for (std::size_t g = 0; g < n; ++g) {
-    coords_t c = p.coords(g);
+    coords_t c = p.ucoords(g);
     CHECK(p.global_index(c) == g);
     auto li = p.local(c);
     CHECK(li.unit == p.owner(c) && p.unit_at(c) == li.unit && p.unit_at(g) == li.unit);
@@ -155,7 +155,7 @@ int main(int argc, char *argv[]) {
           [&] { dash::Matrix<double, 2> m(dash::Pattern<2>(18, 12, dash::TILE(6), dash::TILE(4), ts33)); }));
     // TilePattern: Pattern's owners, DASH's tile-by-tile global order.
     for (std::size_t g = 0; g < p9.size(); ++g) {
-      auto c = p9.coords(g);
+      auto c = p9.ucoords(g);
       std::size_t tile = g / 24, phase = g % 24;
       CHECK(c[0] == tile / 3 * 6 + phase / 4 && c[1] == tile % 3 * 4 + phase % 4);
       CHECK(p9.unit_at(c) == ts33.at(c[0] / 6 % 3, c[1] / 4 % 3));
@@ -173,7 +173,7 @@ int main(int argc, char *argv[]) {
     // ---- COL_MAJOR: global indices, local storage, tiles, blocks ----
     dash::Pattern<2, dash::COL_MAJOR> pc(9, 7, dash::BLOCKED, dash::CYCLIC, ts);
     static_assert(decltype(pc)::memory_order() == dash::COL_MAJOR);
-    CHECK(pc.coords(1) == (std::array<std::size_t, 2>{{1, 0}}) && pc.global_index({2, 3}) == 2 + 3 * 9);
+    CHECK(pc.coords(1) == (std::array<long, 2>{{1, 0}}) && pc.global_index({2, 3}) == 2 + 3 * 9);
     for (std::size_t i = 0; i < 9; ++i)
       for (std::size_t j = 0; j < 7; ++j) {
         auto li = pc.local({i, j});

@@ -75,7 +75,7 @@ bool covers(const P &pattern, const Block<N> &view) {
 template <typename P, std::size_t N>
 Coords<N> position_coords(const P &pattern, const Block<N> &view, std::size_t pos) {
   if constexpr (!is_linear_pattern<P>::value)
-    if (covers(pattern, view)) return pattern.coords(pos);
+    if (covers(pattern, view)) return pattern.ucoords(pos);
   return view_coords<P::memory_order()>(view, pos);
 }
 

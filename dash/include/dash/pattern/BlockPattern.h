@@ -1,5 +1,5 @@
-#ifndef DASH_PATTERN_PATTERN_H
-#define DASH_PATTERN_PATTERN_H
+#ifndef DASH_PATTERN_BLOCK_PATTERN_H
+#define DASH_PATTERN_BLOCK_PATTERN_H
 
 // Pattern<N>: maps the elements of an N-dimensional global index space to
 // units and to offsets in the units' local memory. Pure index arithmetic, no
@@ -59,6 +59,7 @@
 
 #include <dash/pattern/PatternProperties.h>
 #include <dash/pattern/internal/PatternArguments.h>
+#include <dash/pattern/internal/SignedCoordinates.h>
 #include <dash/Cartesian.h>
 #include <dash/pattern/internal/DimMapping.h>
 #include <dash/Distribution.h>
@@ -120,7 +121,9 @@ using ViewSpec = Block<N>;
 /// DASH's template arguments: Pattern<1, ROW_MAJOR, long> is Pattern<1>
 /// (default_index_t is long); Pattern<N, COL_MAJOR> orders column-major.
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
-class BlockPattern {
+class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangement, IndexType>, N, IndexType> {
+  using signed_api = detail::SignedCoordinates<BlockPattern, N, IndexType>;
+
   static_assert(N >= 1, "dash::BlockPattern needs at least one dimension");
   static_assert(Arrangement == ROW_MAJOR || Arrangement == COL_MAJOR,
                 "dash::BlockPattern: ROW_MAJOR or COL_MAJOR");
@@ -137,7 +140,20 @@ class BlockPattern {
       pattern_layout_properties<pattern_layout_tag::canonical, pattern_layout_tag::linear>;
 
   using size_type = std::size_t;
-  using index_type = std::ptrdiff_t;  // dash::default_index_t
+  using index_type = IndexType;
+  using local_coords_t = typename signed_api::local_coords_t;
+  // DASH's overloads over signed coordinates (internal/SignedCoordinates.h).
+  using signed_api::at;
+  using signed_api::block_at;
+  using signed_api::coords;
+  using signed_api::global;
+  using signed_api::global_at;
+  using signed_api::global_index;
+  using signed_api::local;
+  using signed_api::local_at;
+  using signed_api::local_coords;
+  using signed_api::local_index;
+  using signed_api::unit_at;
   using unit_type = std::size_t;
   using coords_type = std::array<size_type, N>;
   using extents_type = std::array<size_type, N>;
@@ -276,6 +292,13 @@ class BlockPattern {
   void unit_intervals(std::size_t d, size_type ucoord, size_type lo, size_type hi, Intervals &out) const {
     dims_[d].unit_intervals(ucoord, lo, hi, out);
   }
+  /// Returns how many elements the last block along dimension `d` lacks
+  /// compared to a full one (0 if the extent is a multiple of the block
+  /// size; unchecked).
+  size_type underfilled_blocksize(std::size_t d) const {
+    size_type overflow = extents_[d] % dims_[d].block;
+    return overflow == 0 ? 0 : dims_[d].block - overflow;
+  }
   /// Returns the number of elements of a full block.
   size_type max_blocksize() const {
     size_type n = 1;
@@ -333,7 +356,9 @@ class BlockPattern {
     return n == 0 ? 0 : global(n - 1) + 1;
   }
   /// The calling unit's local block grid and its block `lblock`.
-  extents_type local_blockspec() const { return local_blockspec(unit_of_me()); }
+  CartesianIndexSpace<N, Arrangement, IndexType> local_blockspec() const {
+    return local_blockspec(unit_of_me());
+  }
   Block<N> local_block(size_type lblock) const { return local_block(unit_of_me(), lblock); }
 
   // ---- DASH's names for owner and local position ----
@@ -354,29 +379,6 @@ class BlockPattern {
     return detail::linear_index<Arrangement>(bcoords, blockspec().extents());
   }
 
-  /// DASH's coordinates are signed (std::array<index_type, N>): unit_at,
-  /// at, block_at and global take those as well.
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  team_unit_t unit_at(const std::array<I, N> &gcoords) const {
-    return unit_at(unsigned_coords(gcoords));
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  size_type at(const std::array<I, N> &gcoords) const {
-    return at(unsigned_coords(gcoords));
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  size_type block_at(const std::array<I, N> &gcoords) const {
-    return block_at(unsigned_coords(gcoords));
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  std::array<I, N> global(unit_type unit, const std::array<I, N> &lcoords) const {
-    return signed_coords<I>(global(unit, unsigned_coords(lcoords)));
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  std::array<I, N> global(const std::array<I, N> &lcoords) const {
-    return signed_coords<I>(global(unsigned_coords(lcoords)));
-  }
-
   /// Patterns are equal if they map every element identically.
   bool operator==(const BlockPattern &other) const {
     return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_ &&
@@ -387,7 +389,7 @@ class BlockPattern {
   // ---- global index <-> global coordinates (memory_order()) ----
 
   /// Returns the global coordinates of linear global index `gindex`.
-  coords_type coords(size_type gindex) const { return detail::linear_coords<Arrangement>(gindex, extents_); }
+  coords_type ucoords(size_type gindex) const { return detail::linear_coords<Arrangement>(gindex, extents_); }
 
   /// Returns the linear global index of global coordinates `gcoords`.
   size_type global_index(const coords_type &gcoords) const {
@@ -404,7 +406,7 @@ class BlockPattern {
   }
 
   /// Returns the unit owning linear global index `gindex`.
-  unit_type owner(size_type gindex) const { return owner(coords(gindex)); }
+  unit_type owner(size_type gindex) const { return owner(ucoords(gindex)); }
 
   /// Returns the owner and local index of global coordinates `gcoords`.
   LocalIndex local(const coords_type &gcoords) const {
@@ -417,7 +419,7 @@ class BlockPattern {
   }
 
   /// Returns the owner and local index of linear global index `gindex`.
-  LocalIndex local(size_type gindex) const { return local(coords(gindex)); }
+  LocalIndex local(size_type gindex) const { return local(ucoords(gindex)); }
 
   /// As local(gcoords); throws std::out_of_range if a coordinate is out of
   /// its extent.
@@ -557,7 +559,11 @@ class BlockPattern {
 
   /// Returns the number of blocks of `unit` along each dimension (its local
   /// block grid); throws std::out_of_range unless unit < nunits().
-  extents_type local_blockspec(unit_type unit) const {
+  CartesianIndexSpace<N, Arrangement, IndexType> local_blockspec(unit_type unit) const {
+    return CartesianIndexSpace<N, Arrangement, IndexType>(local_block_grid(unit));
+  }
+  /// The same as extents.
+  extents_type local_block_grid(unit_type unit) const {
     check_unit(unit, "local_blockspec");
     coords_type ucoords = teamspec_.unit_coords(unit);
     extents_type nblocks;
@@ -568,13 +574,13 @@ class BlockPattern {
   /// Returns the number of blocks of `unit`: at most 1 for BLOCKED/NONE
   /// patterns, 0 if the unit has no elements. Throws std::out_of_range
   /// unless unit < nunits().
-  size_type local_nblocks(unit_type unit) const { return product(local_blockspec(unit)); }
+  size_type local_nblocks(unit_type unit) const { return product(local_block_grid(unit)); }
 
   /// Returns block `lblock` of `unit`, counted in memory_order() in its local
   /// block grid (the storage order of tiles); throws std::out_of_range unless
   /// unit < nunits() and lblock < local_nblocks(unit).
   Block<N> local_block(unit_type unit, size_type lblock) const {
-    extents_type nblocks = local_blockspec(unit);
+    extents_type nblocks = local_block_grid(unit);
     size_type n = product(nblocks);
     if (lblock >= n)
       throw std::out_of_range("dash::BlockPattern::local_block: block " + std::to_string(lblock) +
@@ -604,7 +610,7 @@ class BlockPattern {
                               std::to_string(last) + ") not in [0, " + std::to_string(size_) + ")");
     LocalRun run{0, 0, 0};
     for (size_type gindex = first; gindex < last;) {
-      coords_type gcoords = coords(gindex);
+      coords_type gcoords = ucoords(gindex);
       LocalIndex pos = local(gcoords);
       size_type len = std::min<size_type>(piece_length(gindex, gcoords), last - gindex);
       if (run.length > 0 && pos.unit == run.unit && pos.index == run.offset + run.length) {
@@ -742,4 +748,4 @@ using CSRPattern = std::enable_if_t<N == 1, Pattern<N, Arrangement>>;
 
 }  // namespace dash
 
-#endif  // DASH_PATTERN_PATTERN_H
+#endif  // DASH_PATTERN_BLOCK_PATTERN_H

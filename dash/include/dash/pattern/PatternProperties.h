@@ -144,20 +144,20 @@ struct pattern_constraints {
   typedef typename pattern_traits<PatternType>::mapping mapping_traits;
   typedef typename pattern_traits<PatternType>::layout layout_traits;
 
-  typedef std::integral_constant<
-      bool, (!Partitioning::rectangular || partitioning_traits::rectangular) &&
-                (!Partitioning::minimal || partitioning_traits::minimal) &&
-                (!Partitioning::regular || partitioning_traits::regular) &&
-                (!Partitioning::balanced || partitioning_traits::balanced) &&
-                (!Partitioning::unbalanced || partitioning_traits::unbalanced) &&
-                (!Mapping::balanced || mapping_traits::balanced) &&
-                (!Mapping::unbalanced || mapping_traits::unbalanced) &&
-                (!Mapping::neighbor || mapping_traits::neighbor) &&
-                (!Mapping::shifted || mapping_traits::shifted) &&
-                (!Mapping::diagonal || mapping_traits::diagonal) &&
-                (!Mapping::cyclic || mapping_traits::cyclic) &&
-                (!Layout::blocked || layout_traits::blocked) &&
-                (!Layout::canonical || layout_traits::canonical) && (!Layout::linear || layout_traits::linear)>
+  typedef std::integral_constant<bool, (!Partitioning::rectangular || partitioning_traits::rectangular) &&
+                                           (!Partitioning::minimal || partitioning_traits::minimal) &&
+                                           (!Partitioning::regular || partitioning_traits::regular) &&
+                                           (!Partitioning::balanced || partitioning_traits::balanced) &&
+                                           (!Partitioning::unbalanced || partitioning_traits::unbalanced) &&
+                                           (!Mapping::balanced || mapping_traits::balanced) &&
+                                           (!Mapping::unbalanced || mapping_traits::unbalanced) &&
+                                           (!Mapping::neighbor || mapping_traits::neighbor) &&
+                                           (!Mapping::shifted || mapping_traits::shifted) &&
+                                           (!Mapping::diagonal || mapping_traits::diagonal) &&
+                                           (!Mapping::cyclic || mapping_traits::cyclic) &&
+                                           (!Layout::blocked || layout_traits::blocked) &&
+                                           (!Layout::canonical || layout_traits::canonical) &&
+                                           (!Layout::linear || layout_traits::linear)>
       satisfied;
 };
 
