@@ -27,14 +27,14 @@
 #include <dash/Types.h>
 #include <dash/Team.h>
 
-#include <dash/pattern/distribution.h>
+#include <dash/Distribution.h>
 #include <dash/pattern/MakePattern.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
 #include <dash/pattern/TilePattern.h>
-#include <dash/pattern/size_spec.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/Dimensional.h>
+#include <dash/TeamSpec.h>
 
 #include <dash/GlobPtr.h>
 #include <dash/GlobRef.h>

@@ -121,7 +121,7 @@ TYPED_TEST(PatternContainer, GlobalWritesLocalReads) {
   const std::size_t me = dash::myid(), nu = dash::size();
   for (std::size_t g = 0; g < m.size(); ++g) {
     if (g % nu != me) continue;
-    auto c = p.coords(g);
+    auto c = p.ucoords(g);
     switch ((g / nu) % 4) {
       case 0: call(m, c) = value<N>(c); break;
       case 1: subscript(m, c) = value<N>(c); break;
@@ -161,7 +161,7 @@ TYPED_TEST(PatternContainer, LocalWritesGlobalReadsInPatternOrder) {
   m.barrier();
   auto it = m.begin();
   for (std::size_t g = 0; g < m.size(); ++g, ++it) {
-    auto c = p.coords(g);
+    auto c = p.ucoords(g);
     ASSERT_EQ(it.coords(), c) << g;
     EXPECT_EQ(it.gindex(), g);
     EXPECT_EQ(it.local_index(), p.local(c));
@@ -184,12 +184,12 @@ TYPED_TEST(PatternContainer, BulkCopyBothWays) {
   m.barrier();
   std::vector<long> all(n);
   dash::copy(m.begin(), m.end(), all.data());
-  for (std::size_t g = 0; g < n; ++g) ASSERT_EQ(all[g], value<N>(p.coords(g))) << g;
+  for (std::size_t g = 0; g < n; ++g) ASSERT_EQ(all[g], value<N>(p.ucoords(g))) << g;
   // A sub-range in the middle.
   const std::size_t a = n / 5, b = n - n / 7;
   std::vector<long> part(b - a);
   dash::copy(m.begin() + long(a), m.begin() + long(b), part.data());
-  for (std::size_t g = a; g < b; ++g) ASSERT_EQ(part[g - a], value<N>(p.coords(g))) << g;
+  for (std::size_t g = a; g < b; ++g) ASSERT_EQ(part[g - a], value<N>(p.ucoords(g))) << g;
   m.barrier();
   // Local buffer to global: the last unit writes everything, negated.
   if (me == dash::size() - 1) {
@@ -205,7 +205,7 @@ TYPED_TEST(PatternContainer, BulkCopyBothWays) {
   dash::NArray<long, N> flat(p.extents());
   dash::copy(m.begin(), m.end(), flat.begin());
   std::vector<long> back = dash_test::gather(flat);
-  for (std::size_t g = 0; g < n; ++g) ASSERT_EQ(back[g], -value<N>(p.coords(g))) << g;
+  for (std::size_t g = 0; g < n; ++g) ASSERT_EQ(back[g], -value<N>(p.ucoords(g))) << g;
   EXPECT_TRUE(dash::equal(m.begin(), m.end(), flat.begin()));
   flat.barrier();
 }
@@ -219,12 +219,12 @@ TYPED_TEST(PatternContainer, Algorithms) {
   dash::fill(m.begin(), m.end(), 7L);
   EXPECT_TRUE(std::all_of(m.lbegin(), m.lend(), [](long v) { return v == 7; }));
   EXPECT_EQ(dash::accumulate(m.begin(), m.end(), 0L), long(7 * n));
-  dash::generate_with_index(m.begin(), m.end(), [&](std::size_t g) { return value<N>(p.coords(g)); });
+  dash::generate_with_index(m.begin(), m.end(), [&](std::size_t g) { return value<N>(p.ucoords(g)); });
   for (std::size_t l = 0; l < m.local.size(); ++l) ASSERT_EQ(m.local[l], value<N>(p.global_coords(me, l)));
-  long sum = 0, lo = value<N>(p.coords(0)), hi = lo;
+  long sum = 0, lo = value<N>(p.ucoords(0)), hi = lo;
   std::size_t glo = 0, ghi = 0;
   for (std::size_t g = 0; g < n; ++g) {
-    long v = value<N>(p.coords(g));
+    long v = value<N>(p.ucoords(g));
     sum += v;
     if (v < lo) lo = v, glo = g;
     if (v > hi) hi = v, ghi = g;
@@ -238,11 +238,11 @@ TYPED_TEST(PatternContainer, Algorithms) {
   // find_if: the first element in global order with an odd last coordinate.
   std::size_t first_odd = n;
   for (std::size_t g = 0; g < n && first_odd == n; ++g)
-    if (p.coords(g)[N - 1] % 2 == 1) first_odd = g;
+    if (p.ucoords(g)[N - 1] % 2 == 1) first_odd = g;
   auto found = dash::find_if(m.begin(), m.end(), [](long v) { return v % 2 != 0; });
   EXPECT_EQ(found - m.begin(), long(first_odd));
   std::size_t odd = 0;
-  for (std::size_t g = 0; g < n; ++g) odd += p.coords(g)[N - 1] % 2;
+  for (std::size_t g = 0; g < n; ++g) odd += p.ucoords(g)[N - 1] % 2;
   EXPECT_EQ(dash::count_if(m.begin(), m.end(), [](long v) { return v % 2 != 0; }), odd);
   dash::transform(m.begin(), m.end(), out.begin(), [](long v) { return 2 * v + 1; });
   for (std::size_t l = 0; l < out.local.size(); ++l)

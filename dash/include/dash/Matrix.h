@@ -57,8 +57,8 @@
 #include <dash/GlobRef.h>
 #include <dash/Init.h>
 #include <dash/local_view.h>
-#include <dash/pattern/pattern.h>
-#include <dash/pattern/size_spec.h>
+#include <dash/Pattern.h>
+#include <dash/Dimensional.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 #include <dash/View.h>
@@ -97,6 +97,16 @@ class NArray {
   template <typename... Sizes,
             typename = std::enable_if_t<sizeof...(Sizes) == N && (std::is_integral_v<Sizes> && ...)>>
   explicit NArray(Sizes... extents) : NArray(extents_type{static_cast<size_type>(extents)...}, Team::All()) {}
+
+  /// DASH's variadic constructor: the N extents, then distributions, a
+  /// TeamSpec and a Team as P's variadic constructor takes them
+  /// (pattern/internal/PatternArguments.h): Matrix<int, 2>(rows, cols,
+  /// BLOCKED, BLOCKCYCLIC(3)). Lives on the Team given, else Team::All().
+  template <typename... Args, std::size_t M = N,
+            typename = std::enable_if_t<(M > 1) && (sizeof...(Args) > M - 1) &&
+                                        detail::is_pattern_arguments_v<M, Args...>>>
+  NArray(size_type extent0, const Args &...args)
+      : NArray(P(extent0, args...), detail::PatternArguments<N>::team_of(args...)) {}
 
   /// Default distribution on `team` (BLOCKED in the first dimension).
   explicit NArray(const extents_type &extents, const Team &team = Team::All())

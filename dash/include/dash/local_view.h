@@ -24,7 +24,7 @@
 
 #include <dash/detail/array_core.h>
 #include <dash/detail/pieces.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/View.h>
 
 namespace dash {

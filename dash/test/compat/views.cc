@@ -61,7 +61,7 @@ int main(int argc, char *argv[]) {
     ts.balance_extents();
     dash::Matrix<int> t(dash::SizeSpec<2>(4 * ts.extent(0), 6 * ts.extent(1)),
                         dash::DistributionSpec<2>(dash::TILE(2), dash::TILE(3)), dash::Team::All(), ts);
-    std::size_t nblocks = t.pattern().local_blockspec()[0] * t.pattern().local_blockspec()[1];
+    std::size_t nblocks = t.pattern().local_blockspec().size();
     CHECK(nblocks == 4);
     for (std::size_t b = 0; b < nblocks; ++b) {
       auto blk = t.local.block(b);

@@ -41,7 +41,7 @@
 
 #include <dash/detail/global_memory.h>
 #include <dash/GlobRef.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/Team.h>
 
 namespace dash::detail {
