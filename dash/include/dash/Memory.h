@@ -82,6 +82,13 @@ class GlobMemAllocPtr {
   dart_gptr_t dart_gptr() const { return gptr_; }
   /// True if the memory is the calling unit's.
   bool is_local() const { return *this && operator*().is_local(); }
+  /// The raw address if the calling unit reaches the element by
+  /// load/store (its own memory), else nullptr.
+  T *local() const {
+    void *addr = nullptr;
+    if (!*this || dart_gptr_getaddr(gptr_, &addr) != DART_OK) return nullptr;
+    return static_cast<T *>(addr);
+  }
 
  private:
   dart_gptr_t gptr_ = DART_GPTR_NULL;
