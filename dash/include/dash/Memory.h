@@ -118,4 +118,7 @@ void memfree(GlobMemAllocPtr<T> ptr, std::size_t nelem = 0) {
 
 }  // namespace dash
 
+// DASH's <dash/Memory.h> also gives the growable global memory.
+#include <dash/memory/GlobHeapMem.h>
+
 #endif  // DASH_MEMORY_H
