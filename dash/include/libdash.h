@@ -55,6 +55,7 @@
 #include <dash/Meta.h>
 #include <dash/memory/GlobLocalMemoryPool.h>
 #include <dash/memory/GlobMemPtr.h>
+#include <dash/memory/GlobHeapMem.h>
 #include <dash/memory/GlobStaticMem.h>
 #include <dash/memory/MemorySpace.h>
 #include <dash/memory/SimpleMemoryPoolResource.h>
@@ -73,6 +74,7 @@
 #include <dash/internal/Annotation.h>
 #include <dash/internal/Logging.h>
 #include <dash/internal/Macro.h>
+#include <dash/internal/Math.h>
 #include <dash/util/ArrayExpr.h>
 #include <dash/util/FunctionalExpr.h>
 #include <dash/util/IndexSequence.h>

@@ -5,11 +5,14 @@
 // detach), SimpleMemoryPoolResource, and the compile-time helpers
 // (dash::ce, UniversalMember, typestr).
 #include <array>
+#include <cmath>
+#include <set>
 #include <numeric>
 #include <string>
 #include <vector>
 
 #include <dash/Allocator.h>
+#include <dash/internal/Math.h>
 #include <dash/memory/UniquePtr.h>
 #include <dash/util/ArrayExpr.h>
 #include <dash/util/FunctionalExpr.h>
@@ -185,6 +188,27 @@ TEST(UniversalMember, RefersToLvaluesOwnsRvalues) {
   dash::UniversalMember<std::string> owned(std::string("owned"));
   EXPECT_EQ(static_cast<const std::string &>(owned), "owned");
   EXPECT_EQ(owned.shared().use_count(), 1);
+}
+
+TEST(Math, FactorsAndBalancedExtents) {
+  auto f = dash::math::factorize(std::size_t(2 * 2 * 2 * 3 * 3 * 13 * 17));
+  EXPECT_EQ(f.size(), 4u);
+  EXPECT_EQ(f[2], 3u);
+  EXPECT_EQ(f[3], 2u);
+  EXPECT_EQ(f[17], 1u);
+  EXPECT_EQ(dash::math::factorize(std::size_t(7 * 7 * 2081ul * 2083ul))[2083], 1u);
+  EXPECT_EQ(dash::math::factors(60), (std::set<int>{2, 3, 5}));
+  EXPECT_EQ(dash::math::balance_extents(std::array<int, 2>{{12, 1}}), (std::array<int, 2>{{3, 4}}));
+  EXPECT_EQ(dash::math::balance_extents(std::array<int, 2>{{20900, 1}}), (std::array<int, 2>{{110, 190}}));
+  // Only multiples of 7 as the first extent.
+  EXPECT_EQ(dash::math::balance_extents(std::array<int, 2>{{28, 1}}, std::set<int>{7}),
+            (std::array<int, 2>{{7, 4}}));
+  EXPECT_EQ(dash::math::NextPowerOf2(17u), 32u);
+  EXPECT_EQ(dash::math::div_ceil(7, 2), 4);
+  std::vector<double> v = {1, 2, 3};
+  dash::math::div_mean(v.begin(), v.end());
+  EXPECT_DOUBLE_EQ(v[2], 1.5);
+  EXPECT_NEAR(dash::math::sigma(v.begin(), v.end()), std::sqrt(1.0 / 6), 1e-12);
 }
 
 }  // namespace
