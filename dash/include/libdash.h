@@ -51,6 +51,15 @@
 #include <dash/Coarray.h>
 #include <dash/List.h>
 #include <dash/Memory.h>
+#include <dash/Allocator.h>
+#include <dash/Meta.h>
+#include <dash/memory/GlobLocalMemoryPool.h>
+#include <dash/memory/GlobMemPtr.h>
+#include <dash/memory/GlobHeapMem.h>
+#include <dash/memory/GlobStaticMem.h>
+#include <dash/memory/MemorySpace.h>
+#include <dash/memory/SimpleMemoryPoolResource.h>
+#include <dash/memory/UniquePtr.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
@@ -62,7 +71,14 @@
 #include <dash/halo/HaloMatrixWrapper.h>
 #include <dash/io/HDF5.h>
 
+#include <dash/internal/Annotation.h>
 #include <dash/internal/Logging.h>
+#include <dash/internal/Macro.h>
+#include <dash/internal/Math.h>
+#include <dash/util/ArrayExpr.h>
+#include <dash/util/FunctionalExpr.h>
+#include <dash/util/IndexSequence.h>
+#include <dash/util/UniversalMember.h>
 #include <dash/dart/if/dart_locality.h>
 #include <dash/util/BenchmarkParams.h>
 #include <dash/util/Config.h>

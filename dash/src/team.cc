@@ -127,6 +127,12 @@ void Team::barrier() const {
 
 Team Team::parent() const { return Team(state().parent); }
 
+bool Team::is_leaf() const {
+  const detail::TeamState &self = state();
+  std::lock_guard<std::mutex> lock(detail::parts_mutex);
+  return detail::kept_parts.find(&self) == detail::kept_parts.end();
+}
+
 bool Team::is_alive() const { return state_ && detail::alive(state_->epoch); }
 
 }  // namespace dash

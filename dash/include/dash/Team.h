@@ -100,6 +100,8 @@ class Team {
   static global_unit_t GlobalUnitID();
   /// The DART team id.
   dart_team_t dart_id() const { return state().id; }
+  /// True if the team has not been split (has no sub-team).
+  bool is_leaf() const;
   /// True for the null team.
   bool is_null() const { return !state_; }
   /// True if the calling unit's handle was made in the current run.
