@@ -21,19 +21,11 @@
 #include <typeinfo>
 #include <utility>
 
+#include <dash/detail/printable.h>
 #include <dash/detail/transfer_handles.h>
 #include <dash/Exception.h>
 
 namespace dash {
-
-namespace detail {
-template <typename T, typename = void>
-inline constexpr bool is_printable_v = false;
-template <typename T>
-inline constexpr bool
-    is_printable_v<T, std::void_t<decltype(std::declval<std::ostream &>() << std::declval<const T &>())>> =
-        true;
-}  // namespace detail
 
 template <typename ResultT>
 class Future {
