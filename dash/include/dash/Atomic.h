@@ -25,6 +25,7 @@
 #include <type_traits>
 
 #include <dash/detail/dart_type.h>
+#include <dash/meta/TypeInfo.h>
 
 namespace dash {
 

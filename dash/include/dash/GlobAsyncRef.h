@@ -50,11 +50,14 @@ class GlobAsyncRef {
   template <typename U, std::enable_if_t<internal::is_implicit_ref_conversion_v<T, U>, int> = 0>
   GlobAsyncRef(const GlobAsyncRef<U> &other) : gptr_(other.gptr_), direct_(other.direct_) {}
   template <typename U, std::enable_if_t<internal::is_explicit_ref_conversion_v<T, U>, long> = 0>
-  explicit GlobAsyncRef(const GlobAsyncRef<U> &other) : gptr_(other.gptr_), direct_(const_cast<T *>(other.direct_)) {}
-  template <typename U, std::enable_if_t<std::is_same_v<T, U> || internal::is_implicit_ref_conversion_v<T, U>, int> = 0>
+  explicit GlobAsyncRef(const GlobAsyncRef<U> &other)
+      : gptr_(other.gptr_), direct_(const_cast<T *>(other.direct_)) {}
+  template <typename U,
+            std::enable_if_t<std::is_same_v<T, U> || internal::is_implicit_ref_conversion_v<T, U>, int> = 0>
   GlobAsyncRef(const GlobRef<U> &other) : gptr_(other.dart_gptr()), direct_(other.direct()) {}
   template <typename U, std::enable_if_t<internal::is_explicit_ref_conversion_v<T, U>, long> = 0>
-  explicit GlobAsyncRef(const GlobRef<U> &other) : gptr_(other.dart_gptr()), direct_(const_cast<T *>(other.direct())) {}
+  explicit GlobAsyncRef(const GlobRef<U> &other)
+      : gptr_(other.dart_gptr()), direct_(const_cast<T *>(other.direct())) {}
 
   /// A copy refers to the same element; writes in flight stay with the
   /// original.
@@ -94,8 +97,9 @@ class GlobAsyncRef {
     }
     complete_local();  // the buffer is free again
     value_ = value;
-    detail::check(dart_put_handle(gptr_, &value_, sizeof(value_type), DART_TYPE_BYTE, DART_TYPE_BYTE, &handle_),
-                  "dart_put_handle");
+    detail::check(
+        dart_put_handle(gptr_, &value_, sizeof(value_type), DART_TYPE_BYTE, DART_TYPE_BYTE, &handle_),
+        "dart_put_handle");
   }
   /// Starts writing *value, which must stay unchanged until flush().
   void set(const value_type *value) const {

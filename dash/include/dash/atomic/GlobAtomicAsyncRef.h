@@ -47,7 +47,8 @@ class GlobAsyncRef<Atomic<T>> {
   GlobAsyncRef(const GlobAsyncRef<Atomic<U>> &other) : gptr_(other.dart_gptr()) {}
   template <typename U, std::enable_if_t<internal::is_explicit_ref_conversion_v<T, U>, long> = 0>
   explicit GlobAsyncRef(const GlobAsyncRef<Atomic<U>> &other) : gptr_(other.dart_gptr()) {}
-  template <typename U, std::enable_if_t<std::is_same_v<T, U> || internal::is_implicit_ref_conversion_v<T, U>, int> = 0>
+  template <typename U,
+            std::enable_if_t<std::is_same_v<T, U> || internal::is_implicit_ref_conversion_v<T, U>, int> = 0>
   GlobAsyncRef(const GlobRef<Atomic<U>> &other) : gptr_(other.dart_gptr()) {}
   template <typename U, std::enable_if_t<internal::is_explicit_ref_conversion_v<T, U>, long> = 0>
   explicit GlobAsyncRef(const GlobRef<Atomic<U>> &other) : gptr_(other.dart_gptr()) {}
@@ -97,7 +98,8 @@ class GlobAsyncRef<Atomic<T>> {
   /// If the value is `expected`, replace it by `desired`; the previous
   /// value goes to *result. Integer types only.
   void compare_exchange(const value_type &expected, const value_type &desired, value_type *result) const {
-    static_assert(std::is_integral_v<value_type>, "dash::GlobAsyncRef<Atomic<T>>::compare_exchange: integer types only");
+    static_assert(std::is_integral_v<value_type>,
+                  "dash::GlobAsyncRef<Atomic<T>>::compare_exchange: integer types only");
     static_assert(!std::is_const_v<T>, "dash::GlobAsyncRef<Atomic<const T>>: read-only");
     detail::check(dart_compare_and_swap(gptr_, &desired, &expected, result, detail::dart_type<value_type>()),
                   "dart_compare_and_swap");
@@ -105,7 +107,9 @@ class GlobAsyncRef<Atomic<T>> {
   void add(const value_type &v) const { op(plus<value_type>(), v); }
   void fetch_add(const value_type &v, value_type *result) const { modify(v, result, DART_OP_SUM); }
   void sub(const value_type &v) const { op(plus<value_type>(), detail::negate(v)); }
-  void fetch_sub(const value_type &v, value_type *result) const { modify(detail::negate(v), result, DART_OP_SUM); }
+  void fetch_sub(const value_type &v, value_type *result) const {
+    modify(detail::negate(v), result, DART_OP_SUM);
+  }
   void multiply(const value_type &v) const { op(dash::multiply<value_type>(), v); }
   void fetch_multiply(const value_type &v, value_type *result) const { modify(v, result, DART_OP_PROD); }
 
@@ -129,7 +133,8 @@ class GlobAsyncRef<Atomic<T>> {
     fetch(value, result, op);
   }
   void fetch(const value_type &value, value_type *result, dart_operation_t op) const {
-    detail::check(dart_fetch_and_op(gptr_, &value, result, detail::dart_type<value_type>(), op), "dart_fetch_and_op");
+    detail::check(dart_fetch_and_op(gptr_, &value, result, detail::dart_type<value_type>(), op),
+                  "dart_fetch_and_op");
   }
 
   dart_gptr_t gptr_;

@@ -14,7 +14,8 @@ template <typename T, typename = void>
 inline constexpr bool is_printable_v = false;
 template <typename T>
 inline constexpr bool
-    is_printable_v<T, std::void_t<decltype(std::declval<std::ostream &>() << std::declval<const T &>())>> = true;
+    is_printable_v<T, std::void_t<decltype(std::declval<std::ostream &>() << std::declval<const T &>())>> =
+        true;
 
 }  // namespace dash::detail
 
