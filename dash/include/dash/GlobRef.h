@@ -31,6 +31,7 @@
 #include <dash/detail/direct_access.h>
 #include <dash/detail/printable.h>
 #include <dash/Exception.h>
+#include <dash/iterator/internal/GlobRefBase.h>
 
 namespace dash {
 
@@ -38,27 +39,6 @@ template <typename T>
 class GlobRef;
 template <typename T>
 class GlobAsyncRef;
-
-namespace internal {
-
-/// M with T's constness: the type of a member M of a referenced T.
-template <typename T, typename M>
-struct add_const_from_type {
-  using type = std::conditional_t<std::is_const_v<T>, std::add_const_t<M>, M>;
-};
-
-/// GlobRef<From> converts to GlobRef<To> implicitly if only constness is
-/// added, explicitly if it is removed.
-template <typename To, typename From>
-inline constexpr bool is_implicit_ref_conversion_v =
-    std::is_same_v<std::remove_const_t<To>, std::remove_const_t<From>> &&std::is_const_v<To> &&
-    !std::is_const_v<From>;
-template <typename To, typename From>
-inline constexpr bool is_explicit_ref_conversion_v =
-    std::is_same_v<std::remove_const_t<To>, std::remove_const_t<From>> && !std::is_const_v<To> &&
-    std::is_const_v<From>;
-
-}  // namespace internal
 
 namespace detail {
 
