@@ -56,7 +56,8 @@ class GlobSharedRef {
     if (detail::gptr_equal(gptr_, DART_GPTR_NULL))
       DASH_THROW(dash::exception::RuntimeError, "dash::GlobSharedRef: dereferenced a null reference");
     T value;
-    detail::check(dart_get_blocking(&value, gptr_, sizeof(T), DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_get_blocking");
+    detail::check(dart_get_blocking(&value, gptr_, sizeof(T), DART_TYPE_BYTE, DART_TYPE_BYTE),
+                  "dart_get_blocking");
     return value;
   }
   void put(const T &value) const {
@@ -66,20 +67,35 @@ class GlobSharedRef {
     }
     if (detail::gptr_equal(gptr_, DART_GPTR_NULL))
       DASH_THROW(dash::exception::RuntimeError, "dash::GlobSharedRef: dereferenced a null reference");
-    detail::check(dart_put_blocking(gptr_, &value, sizeof(T), DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_put_blocking");
+    detail::check(dart_put_blocking(gptr_, &value, sizeof(T), DART_TYPE_BYTE, DART_TYPE_BYTE),
+                  "dart_put_blocking");
   }
   self_t &operator=(const T &value) {
     put(value);
     return *this;
   }
 
-  self_t &operator+=(const T &v) { return modify([&](T &x) { x += v; }); }
-  self_t &operator-=(const T &v) { return modify([&](T &x) { x -= v; }); }
-  self_t &operator*=(const T &v) { return modify([&](T &x) { x *= v; }); }
-  self_t &operator/=(const T &v) { return modify([&](T &x) { x /= v; }); }
-  self_t &operator^=(const T &v) { return modify([&](T &x) { x ^= v; }); }
-  self_t &operator++() { return modify([](T &x) { ++x; }); }
-  self_t &operator--() { return modify([](T &x) { --x; }); }
+  self_t &operator+=(const T &v) {
+    return modify([&](T &x) { x += v; });
+  }
+  self_t &operator-=(const T &v) {
+    return modify([&](T &x) { x -= v; });
+  }
+  self_t &operator*=(const T &v) {
+    return modify([&](T &x) { x *= v; });
+  }
+  self_t &operator/=(const T &v) {
+    return modify([&](T &x) { x /= v; });
+  }
+  self_t &operator^=(const T &v) {
+    return modify([&](T &x) { x ^= v; });
+  }
+  self_t &operator++() {
+    return modify([](T &x) { ++x; });
+  }
+  self_t &operator--() {
+    return modify([](T &x) { --x; });
+  }
   /// DASH's form: a copy of the reference (to the same element).
   self_t operator++(int) {
     self_t result = *this;
@@ -98,8 +114,8 @@ class GlobSharedRef {
   bool is_local() const { return lptr_ != nullptr && detail::is_local(gptr_); }
 
   friend std::ostream &operator<<(std::ostream &os, const GlobSharedRef &ref) {
-    os << "dash::GlobSharedRef<lptr: " << static_cast<const void *>(ref.lptr_) << ", gptr: " << typeid(T).name()
-       << ">";
+    os << "dash::GlobSharedRef<lptr: " << static_cast<const void *>(ref.lptr_)
+       << ", gptr: " << typeid(T).name() << ">";
     return detail::print_gptr(os, ref.gptr_);
   }
 

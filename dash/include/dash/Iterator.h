@@ -30,7 +30,8 @@ constexpr std::ptrdiff_t distance(T *const first, T *const last) {
 }
 
 template <class OffsetType>
-constexpr std::enable_if_t<std::is_integral_v<OffsetType>, OffsetType> distance(OffsetType first, OffsetType last) {
+constexpr std::enable_if_t<std::is_integral_v<OffsetType>, OffsetType> distance(OffsetType first,
+                                                                                OffsetType last) {
   return last - first;
 }
 

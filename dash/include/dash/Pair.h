@@ -26,7 +26,8 @@ struct Pair {
   constexpr Pair() : first(), second() {}
   constexpr Pair(const T1 &a, const T2 &b) : first(a), second(b) {}
   template <class U1, class U2,
-            class = std::enable_if_t<std::is_convertible_v<const U1 &, T1> && std::is_convertible_v<const U2 &, T2>>>
+            class = std::enable_if_t<std::is_convertible_v<const U1 &, T1> &&
+                                     std::is_convertible_v<const U2 &, T2>>>
   constexpr Pair(const Pair<U1, U2> &p) : first(p.first), second(p.second) {}
   template <class U1, class U2,
             class = std::enable_if_t<std::is_convertible_v<U1, T1> && std::is_convertible_v<U2, T2>>>

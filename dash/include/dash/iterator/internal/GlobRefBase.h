@@ -20,7 +20,7 @@ struct add_const_from_type {
 /// is added, explicitly if it is removed.
 template <typename To, typename From>
 inline constexpr bool is_implicit_ref_conversion_v =
-    std::is_same_v<std::remove_const_t<To>, std::remove_const_t<From>> && std::is_const_v<To> &&
+    std::is_same_v<std::remove_const_t<To>, std::remove_const_t<From>> &&std::is_const_v<To> &&
     !std::is_const_v<From>;
 template <typename To, typename From>
 inline constexpr bool is_explicit_ref_conversion_v =
