@@ -38,6 +38,13 @@
 
 #include <dash/GlobPtr.h>
 #include <dash/GlobRef.h>
+#include <dash/GlobAsyncRef.h>
+#include <dash/GlobSharedRef.h>
+#include <dash/Iterator.h>
+#include <dash/Pair.h>
+#include <dash/Deferred.h>
+#include <dash/LaunchPolicy.h>
+#include <dash/meta/TypeInfo.h>
 #include <dash/local_view.h>
 #include <dash/Array.h>
 #include <dash/Matrix.h>

@@ -12,13 +12,24 @@ namespace {
 constexpr const char *kWhat = "dash::Mutex";
 }
 
-Mutex::Mutex(const Team &team) : team_(team) {
+Mutex::Mutex() {
+  if (is_initialized()) init();
+}
+
+Mutex::Mutex(const Team &team) : team_(team) { init(); }
+
+bool Mutex::init() {
+  if (!is_initialized()) throw NotInitialized("dash::Mutex::init: dash is not initialized");
+  if (detail::alive(epoch_)) return false;
+  if (team_.is_null()) team_ = Team::All();
   epoch_ = detail::register_object(kWhat);
-  dart_ret_t status = dart_team_lock_init(team.dart_id(), &lock_);
+  dart_ret_t status = dart_team_lock_init(team_.dart_id(), &lock_);
   if (status != DART_OK) {
     detail::release_object(kWhat, epoch_);
+    epoch_ = 0;
     detail::check(status, "dart_team_lock_init");
   }
+  return true;
 }
 
 Mutex::~Mutex() {

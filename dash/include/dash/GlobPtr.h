@@ -117,6 +117,13 @@ class GlobPtr {
   }
   /// Global index of the element in its container's pattern.
   std::size_t gindex() const { return core_->pattern.global_index(coords()); }
+  /// DASH's names: the global index, and the owner and local index.
+  std::size_t gpos() const { return gindex(); }
+  LocalIndex lpos() const { return local_index(); }
+  /// The container's pattern.
+  const P &pattern() const { return core_->pattern; }
+  /// The iterator itself (DASH's view iterators answer their global one).
+  const GlobPtr &global() const { return *this; }
   /// Owner (team-relative unit) and local index of the element.
   LocalIndex local_index() const { return core_->pattern.local(coords()); }
   /// The DART global pointer of the element.
@@ -143,10 +150,6 @@ class GlobPtr {
   Block<N> view_{};
   difference_type pos_ = 0;
 };
-
-/// Global iterators are global pointers.
-template <typename T, std::size_t N = 1, typename P = Pattern<N>>
-using GlobIter = GlobPtr<T, N, P>;
 
 }  // namespace dash
 

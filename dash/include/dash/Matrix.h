@@ -249,6 +249,7 @@ class NArray {
   /// The number of the calling unit's elements (DASH has both names).
   size_type lsize() const { return local.size(); }
   size_type local_size() const { return local.size(); }
+  size_type lcapacity() const { return core_ ? core_->pattern.local_capacity() : 0; }
 
   // ---- asynchronous writes and synchronization ----
 

@@ -18,10 +18,17 @@ namespace dash {
 
 class Mutex {
  public:
-  explicit Mutex(const Team &team = Team::All());
+  /// On Team::All(); declared before dash::init (e.g. a global), it holds
+  /// no lock until init() (as DASH's).
+  Mutex();
+  explicit Mutex(const Team &team);
   ~Mutex();
   Mutex(const Mutex &) = delete;
   Mutex &operator=(const Mutex &) = delete;
+
+  /// Makes the lock (collective) if it does not exist yet; false if it
+  /// did. Throws dash::NotInitialized outside init/finalize.
+  bool init();
 
   /// Blocks until the calling thread holds the lock.
   void lock();

@@ -182,6 +182,16 @@ using team_unit_t = unit_id<local_unit>;
 /// A unit's id in Team::All() (dash::myid(), Team::global_id()).
 using global_unit_t = unit_id<global_unit>;
 
+/// Whether T can be an element of a DASH container (and so be moved in
+/// global memory byte by byte): standard layout and trivially copyable.
+template <class T>
+struct is_container_compatible
+    : std::integral_constant<bool, std::is_standard_layout_v<T> && std::is_trivially_copyable_v<T>> {};
+
+/// Whether T can be the value type of dash::Atomic (DASH's trait).
+template <typename T>
+struct is_atomic_compatible : std::integral_constant<bool, std::is_arithmetic_v<T>> {};
+
 inline constexpr team_unit_t UNDEFINED_TEAM_UNIT_ID{DART_UNDEFINED_UNIT_ID};
 inline constexpr global_unit_t UNDEFINED_GLOBAL_UNIT_ID{DART_UNDEFINED_UNIT_ID};
 
