@@ -26,6 +26,8 @@
 #include <dash/Init.h>
 #include <dash/Types.h>
 #include <dash/Team.h>
+#include <dash/Domain.h>
+#include <dash/internal/Unit.h>
 
 #include <dash/pattern/distribution.h>
 #include <dash/pattern/MakePattern.h>

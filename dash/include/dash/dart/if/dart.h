@@ -19,11 +19,6 @@
 #include <dart/dart.h>
 #include <dash/Types.h>
 
-/// DASH's DART unit ids typed by scope: the same as dash::global_unit_t and
-/// dash::team_unit_t (member `id`).
-using dart_global_unit_t = dash::global_unit_t;
-using dart_team_unit_t = dash::team_unit_t;
-
 /// DASH's form: `nelem` elements of `dtype` per unit of `team` (collective).
 inline dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nelem, dart_datatype_t dtype,
                                              dart_gptr_t *gptr) {
