@@ -49,6 +49,7 @@ static void type_release(dart_type_info_t *ti) {
     free(ti->off);
   }
   if (ti->mpi_inst != ti->mpi_base && ti->mpi_inst != MPI_DATATYPE_NULL) MPI_Type_free(&ti->mpi_inst);
+  if (ti->custom) MPI_Type_free(&ti->mpi_base);
   memset(ti, 0, sizeof *ti);
 }
 
@@ -158,6 +159,43 @@ dart_ret_t dart_type_create_indexed(dart_datatype_t base, size_t count, const si
     return dart__error(DART_ERR_INVAL, "dart_type_create_indexed: no blocks");
   return type_make(base, count, blocklen, offset, offset[count - 1] + blocklen[count - 1],
                    "dart_type_create_indexed", newtype);
+}
+
+dart_ret_t dart_type_create_custom(size_t nbytes, dart_datatype_t *newtype) {
+  static const char fn[] = "dart_type_create_custom";
+  DART_CHECK_INIT(fn);
+  if (!newtype || nbytes == 0 || nbytes > INT32_MAX)
+    return dart__error(DART_ERR_INVAL, "%s: newtype is NULL or nbytes is 0 or above 2^31", fn);
+  MPI_Datatype t;
+  DART_MPI(MPI_Type_contiguous((int)nbytes, MPI_BYTE, &t), "MPI_Type_contiguous");
+  DART_MPI(MPI_Type_commit(&t), "MPI_Type_commit");
+  dart__lock(&types_mutex);
+  int slot = type_slot();
+  if (slot < 0) {
+    dart__unlock(&types_mutex);
+    MPI_Type_free(&t);
+    return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+  }
+  /* One opaque element per instance: the basic types' layout, with the
+   * element as the unit (base BYTE: no operation is defined on it). */
+  dart_type_info_t *ti = &dart__types[slot];
+  *ti = (dart_type_info_t){.live = 1,
+                           .base = DART_TYPE_BYTE,
+                           .elem_size = nbytes,
+                           .mpi_base = t,
+                           .period = 1,
+                           .extent = 1,
+                           .nblocks = 1,
+                           .contiguous = 1,
+                           .simple = 1,
+                           .custom = 1,
+                           .mpi_inst = t,
+                           .one_ = {1, 0}};
+  ti->len = &ti->one_[0];
+  ti->off = &ti->one_[1];
+  dart__unlock(&types_mutex);
+  *newtype = slot;
+  return DART_OK;
 }
 
 dart_ret_t dart_type_destroy(dart_datatype_t *type) {

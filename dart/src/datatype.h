@@ -20,6 +20,7 @@ typedef struct {
   size_t *len, *off;     /* [nblocks]; for basic types point at one_ */
   int contiguous;        /* instances form one dense run */
   int simple;            /* contiguous with one element per instance: the basic types */
+  int custom;            /* dart_type_create_custom: opaque elements, mpi_base is ours */
   MPI_Datatype mpi_inst; /* one instance, resized to extent; committed */
   size_t one_[2];
 } dart_type_info_t;

@@ -53,6 +53,7 @@
 #include <dash/Coarray.h>
 #include <dash/List.h>
 #include <dash/Memory.h>
+#include <dash/Onesided.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>

@@ -38,6 +38,18 @@ struct dart_punned_datatype
                                               : sizeof(T) == 8 ? dart_datatype_t(DART_TYPE_LONGLONG)
                                                                : dart_datatype_t(DART_TYPE_UNDEFINED)> {};
 
+/// DASH's transfer size of `nvalues` values of T for DART calls: nelem
+/// elements of dtype, T's DART type if it has one, else bytes.
+template <typename T>
+struct dart_storage {
+  static constexpr dart_datatype_t dtype = dart_datatype<T>::value == DART_TYPE_UNDEFINED
+                                               ? dart_datatype_t(DART_TYPE_BYTE)
+                                               : dart_datatype<T>::value;
+  const std::size_t nelem;
+  constexpr explicit dart_storage(std::size_t nvalues) noexcept
+      : nelem(dart_datatype<T>::value == DART_TYPE_UNDEFINED ? nvalues * sizeof(T) : nvalues) {}
+};
+
 /// Dimension number (0 is the first dimension).
 using dim_t = int;
 /// Signed index type.
