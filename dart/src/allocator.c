@@ -60,7 +60,8 @@ dart_ret_t dart_allocator_new(size_t pool_bytes, dart_team_t team, dart_allocato
 dart_ret_t dart_allocator_alloc(dart_allocator_t a, size_t nbytes, dart_gptr_t *gptr) {
   static const char fn[] = "dart_allocator_alloc";
   DART_CHECK_INIT(fn);
-  if (!a || !gptr || nbytes == 0) return dart__error(DART_ERR_INVAL, "%s: allocator or gptr NULL, or 0 bytes", fn);
+  if (!a || !gptr || nbytes == 0)
+    return dart__error(DART_ERR_INVAL, "%s: allocator or gptr NULL, or 0 bytes", fn);
   *gptr = DART_GPTR_NULL;
   size_t len = (nbytes + ALLOC_ALIGN - 1) & ~(ALLOC_ALIGN - 1);
   if (len < nbytes) return dart__error(DART_ERR_NOMEM, "%s: %zu bytes is too many", fn, nbytes);

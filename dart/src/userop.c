@@ -40,7 +40,8 @@ dart_ret_t dart_op_create(dart_operator_t fn, void *user_data, int commute, dart
   dart_ret_t r = dart__type_get(type, fn_name, &ti);
   if (r != DART_OK) return r;
   if (!fn || !op) return dart__error(DART_ERR_INVAL, "%s: fn or op is NULL", fn_name);
-  if (!ti->simple) return dart__error(DART_ERR_INVAL, "%s: needs a basic or custom type, not a layout", fn_name);
+  if (!ti->simple)
+    return dart__error(DART_ERR_INVAL, "%s: needs a basic or custom type, not a layout", fn_name);
   MPI_Datatype base = ti->mpi_base;
   dart__lock(&ops_mutex);
   int slot = 0;

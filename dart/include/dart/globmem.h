@@ -156,10 +156,13 @@ dart_ret_t dart_type_create_strided(dart_datatype_t base, size_t stride, size_t 
 
 /**
  * Creates an indexed layout of count blocks: block i has blocklen[i]
- * elements starting at element offset[i] (ascending, non-overlapping). One
+ * elements starting at element offset[i] (offsets ascending). One
  * instance holds sum(blocklen) elements; a transfer of nelem elements uses
- * nelem / sum(blocklen) consecutive instances, each starting at the end of
- * the previous one's last block. Threads: any.
+ * nelem / sum(blocklen) consecutive instances, each starting at the
+ * furthest end of the previous one's blocks. Blocks may overlap (as in
+ * DASH): as a source such a layout reads elements twice, as a destination
+ * the later element of the layout's order is the one kept; atomics reject
+ * it (DART_ERR_INVAL). Threads: any.
  */
 dart_ret_t dart_type_create_indexed(dart_datatype_t base, size_t count, const size_t blocklen[],
                                     const size_t offset[], dart_datatype_t *newtype);

@@ -22,13 +22,14 @@ inline dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t dtype
 }
 
 /// DASH's form: receives from global unit `unit` (in DART_TEAM_ALL).
-inline dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t dtype, int tag, dart_global_unit_t unit) {
+inline dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t dtype, int tag,
+                            dart_global_unit_t unit) {
   return dart_recv(buf, nelem, dtype, tag, unit.id, DART_TEAM_ALL);
 }
 
 /// DASH's form: sends to `dest` and receives from `src` (global units).
-inline dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_dtype, int send_tag,
-                                dart_global_unit_t dest, void *recvbuf, size_t recv_nelem,
+inline dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_dtype,
+                                int send_tag, dart_global_unit_t dest, void *recvbuf, size_t recv_nelem,
                                 dart_datatype_t recv_dtype, int recv_tag, dart_global_unit_t src) {
   return dart_sendrecv(sendbuf, send_nelem, send_dtype, send_tag, dest.id, recvbuf, recv_nelem, recv_dtype,
                        recv_tag, src.id, DART_TEAM_ALL);
@@ -42,9 +43,9 @@ inline dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t dtype
 inline dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t dtype, int tag, dart_unit_t unit) {
   return dart_recv(buf, nelem, dtype, tag, unit, DART_TEAM_ALL);
 }
-inline dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_dtype, int send_tag,
-                                dart_unit_t dest, void *recvbuf, size_t recv_nelem, dart_datatype_t recv_dtype,
-                                int recv_tag, dart_unit_t src) {
+inline dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_dtype,
+                                int send_tag, dart_unit_t dest, void *recvbuf, size_t recv_nelem,
+                                dart_datatype_t recv_dtype, int recv_tag, dart_unit_t src) {
   return dart_sendrecv(sendbuf, send_nelem, send_dtype, send_tag, dest, recvbuf, recv_nelem, recv_dtype,
                        recv_tag, src, DART_TEAM_ALL);
 }
