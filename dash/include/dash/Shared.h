@@ -35,6 +35,10 @@ class Shared {
     team.barrier();
   }
 
+  /// DASH's form: the value on unit `owner` of `team`.
+  explicit Shared(team_unit_t owner, const Team &team = Team::All())
+      : Shared(team, static_cast<std::size_t>(owner.id)) {}
+
   /// Reads the value; for Shared<Atomic<U>> returns ref() instead.
   decltype(auto) get() const {
     if constexpr (is_atomic_v<T>)
