@@ -16,6 +16,7 @@
 #include <dash/dart/if/dart_config.h>
 #include <dash/dart/if/dart_globmem.h>
 #include <dash/dart/if/dart_initialization.h>
+#include <dash/dart/if/dart_locality.h>
 #include <dash/dart/if/dart_synchronization.h>
 #include <dash/dart/if/dart_team_group.h>
 #include <dash/dart/if/dart_types.h>

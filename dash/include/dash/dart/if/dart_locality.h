@@ -71,5 +71,9 @@ dart_ret_t dart_domain_group(dart_domain_locality_t *domain_in, int num_group_su
                              const char **group_subdomain_tags, char *group_domain_tag_out);
 /// The place of unit `unit` of `team`; owned by the library, as the tree.
 dart_ret_t dart_unit_locality(dart_team_t team, dart_team_unit_t unit, dart_unit_locality_t **loc);
+/// The same with a plain team-relative id (DASH's C struct converts from it).
+inline dart_ret_t dart_unit_locality(dart_team_t team, dart_unit_t unit, dart_unit_locality_t **loc) {
+  return dart_unit_locality(team, dart_team_unit_t{unit}, loc);
+}
 
 #endif  // DASH_DART_IF_DART_LOCALITY_H
