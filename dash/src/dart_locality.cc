@@ -495,9 +495,8 @@ dart_ret_t dart_domain_find(const dart_domain_locality_t *domain_in, const char 
                             dart_domain_locality_t **subdomain_out) {
   if (!domain_in || !domain_tag || !subdomain_out) return DART_ERR_INVAL;
   Domain *d = find(domain_in, domain_tag);
-  if (!d) return DART_ERR_INVAL;
   *subdomain_out = d;
-  return DART_OK;
+  return d ? DART_OK : DART_ERR_NOTFOUND;
 }
 
 dart_ret_t dart_domain_select(dart_domain_locality_t *domain_in, int num_subdomain_tags,

@@ -35,7 +35,8 @@ dart_ret_t dart_domain_destroy(dart_domain_locality_t *domain);
 /// Replaces the contents of `domain_lhs` (not its parent) by a deep copy
 /// of `domain_rhs`.
 dart_ret_t dart_domain_assign(dart_domain_locality_t *domain_lhs, const dart_domain_locality_t *domain_rhs);
-/// The subdomain of `domain_in` (or itself) with tag `domain_tag`.
+/// The subdomain of `domain_in` (or itself) with tag `domain_tag`; none:
+/// DART_ERR_NOTFOUND and *subdomain_out = NULL.
 dart_ret_t dart_domain_find(const dart_domain_locality_t *domain_in, const char *domain_tag,
                             dart_domain_locality_t **subdomain_out);
 /// Keeps only the domains with the given tags, their subdomains and their
