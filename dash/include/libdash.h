@@ -26,6 +26,8 @@
 #include <dash/Init.h>
 #include <dash/Types.h>
 #include <dash/Team.h>
+#include <dash/Domain.h>
+#include <dash/internal/Unit.h>
 
 #include <dash/Distribution.h>
 #include <dash/pattern/MakePattern.h>
@@ -67,6 +69,7 @@
 #include <dash/memory/MemorySpace.h>
 #include <dash/memory/SimpleMemoryPoolResource.h>
 #include <dash/memory/UniquePtr.h>
+#include <dash/Onesided.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>

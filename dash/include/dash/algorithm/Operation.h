@@ -9,8 +9,10 @@
 //   counts[i].fetch_op(dash::max<long>(), 7);
 
 #include <algorithm>
+#include <type_traits>
 
 #include <dart/types.h>
+#include <dash/detail/dart_type.h>
 
 namespace dash {
 
@@ -32,6 +34,22 @@ DASH_BINARY_OPERATION_(bit_xor, BXOR, a ^ b)
 DASH_BINARY_OPERATION_(second, REPLACE, ((void)a, b))
 
 #undef DASH_BINARY_OPERATION_
+
+namespace internal {
+
+/// DASH's trait: the DART operation a DART collective performs for the
+/// binary operation Op, DART_OP_UNDEFINED if none does (a lambda, an
+/// operation on a type DART cannot reduce, or dash::second, which only
+/// atomics know).
+template <typename Op, typename = void>
+struct dart_reduce_operation : std::integral_constant<dart_operation_t, DART_OP_UNDEFINED> {};
+
+template <template <typename> class Op, typename T>
+struct dart_reduce_operation<
+    Op<T>, std::enable_if_t<(Op<T>::dart_operation() != DART_OP_REPLACE) && detail::is_dart_arithmetic_v<T>>>
+    : std::integral_constant<dart_operation_t, Op<T>::dart_operation()> {};
+
+}  // namespace internal
 
 }  // namespace dash
 
