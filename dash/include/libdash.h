@@ -50,6 +50,10 @@
 #include <dash/Atomic.h>
 #include <dash/Coarray.h>
 #include <dash/List.h>
+#include <dash/list/GlobListIter.h>
+#include <dash/list/ListRef.h>
+#include <dash/list/LocalListRef.h>
+#include <dash/list/internal/ListTypes.h>
 #include <dash/Memory.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
@@ -63,6 +67,7 @@
 #include <dash/io/HDF5.h>
 
 #include <dash/internal/Logging.h>
+#include <dash/internal/Math.h>
 #include <dash/dart/if/dart_locality.h>
 #include <dash/util/BenchmarkParams.h>
 #include <dash/util/Config.h>
