@@ -49,6 +49,11 @@
 
 #include <dash/Atomic.h>
 #include <dash/Coarray.h>
+#include <dash/Coevent.h>
+#include <dash/Comutex.h>
+#include <dash/coarray/CoEventIter.h>
+#include <dash/coarray/CoEventRef.h>
+#include <dash/coarray/Utils.h>
 #include <dash/List.h>
 #include <dash/list/GlobListIter.h>
 #include <dash/list/ListRef.h>
