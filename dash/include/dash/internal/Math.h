@@ -45,7 +45,8 @@ inline void div_mean(Iter begin, Iter end) {
   const double sum = std::accumulate(begin, end, 0.0);
   if (n <= 0 || sum <= 0) return;
   const double mean = sum / static_cast<double>(n);
-  for (Iter it = begin; it != end; ++it) *it = static_cast<typename std::iterator_traits<Iter>::value_type>(*it / mean);
+  for (Iter it = begin; it != end; ++it)
+    *it = static_cast<typename std::iterator_traits<Iter>::value_type>(*it / mean);
 }
 
 /// Standard deviation (population) of [begin, end).
@@ -56,7 +57,8 @@ double sigma(const Iter &begin, const Iter &end) {
   for (Iter it = begin; it != end; ++it) sum += static_cast<double>(*it);
   const double mean = sum / n;
   double squares = 0;
-  for (Iter it = begin; it != end; ++it) squares += (static_cast<double>(*it) - mean) * (static_cast<double>(*it) - mean);
+  for (Iter it = begin; it != end; ++it)
+    squares += (static_cast<double>(*it) - mean) * (static_cast<double>(*it) - mean);
   return std::sqrt(squares / n);
 }
 

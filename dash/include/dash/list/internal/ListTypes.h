@@ -33,8 +33,8 @@ struct ListNode {
   ElementType value{};
   ListNode *lprev = nullptr;  ///< previous node of the sublist (owner's address)
   ListNode *lnext = nullptr;  ///< next node of the sublist (owner's address)
-  dart_gptr_t gprev{};  ///< previous node (null: none), valid since the last commit
-  dart_gptr_t gnext{};  ///< next node (null: none), valid since the last commit
+  dart_gptr_t gprev{};        ///< previous node (null: none), valid since the last commit
+  dart_gptr_t gnext{};        ///< next node (null: none), valid since the last commit
 };
 
 template <typename T>
@@ -193,7 +193,9 @@ class ListStorage {
   }
   /// Sets the global links and the header from the local ones.
   void publish() {
-    auto global = [&](node_type *p) { return p ? segment_.gptr(myid(), std::size_t(p - nodes_)) : dart_gptr_t{}; };
+    auto global = [&](node_type *p) {
+      return p ? segment_.gptr(myid(), std::size_t(p - nodes_)) : dart_gptr_t{};
+    };
     for (std::size_t i = 0; i < lsize_; ++i) {
       nodes_[i].gprev = global(nodes_[i].lprev);
       nodes_[i].gnext = global(nodes_[i].lnext);
