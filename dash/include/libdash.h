@@ -58,7 +58,16 @@
 
 #include <dash/Atomic.h>
 #include <dash/Coarray.h>
+#include <dash/Coevent.h>
+#include <dash/Comutex.h>
+#include <dash/coarray/CoEventIter.h>
+#include <dash/coarray/CoEventRef.h>
+#include <dash/coarray/Utils.h>
 #include <dash/List.h>
+#include <dash/list/GlobListIter.h>
+#include <dash/list/ListRef.h>
+#include <dash/list/LocalListRef.h>
+#include <dash/list/internal/ListTypes.h>
 #include <dash/Memory.h>
 #include <dash/Allocator.h>
 #include <dash/Meta.h>

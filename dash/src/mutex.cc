@@ -1,6 +1,7 @@
 #include <dash/Mutex.h>
 
 #include <cstdio>
+#include <utility>
 
 #include <dart/dart.h>
 #include <dash/Exception.h>
@@ -32,8 +33,27 @@ bool Mutex::init() {
   return true;
 }
 
-Mutex::~Mutex() {
-  if (!detail::release_object(kWhat, epoch_)) return;
+Mutex::~Mutex() { release(); }
+
+Mutex::Mutex(Mutex &&other) noexcept
+    : team_(other.team_),
+      lock_(std::exchange(other.lock_, DART_LOCK_NULL)),
+      epoch_(std::exchange(other.epoch_, 0)) {}
+
+Mutex &Mutex::operator=(Mutex &&other) noexcept {
+  if (this != &other) {
+    release();
+    team_ = other.team_;
+    lock_ = std::exchange(other.lock_, DART_LOCK_NULL);
+    epoch_ = std::exchange(other.epoch_, 0);
+  }
+  return *this;
+}
+
+void Mutex::release() noexcept {
+  if (epoch_ == 0) return;
+  const std::uint64_t epoch = std::exchange(epoch_, 0);
+  if (!detail::release_object(kWhat, epoch)) return;
   dart_ret_t status = dart_team_lock_destroy(&lock_);
   if (status != DART_OK)
     std::fprintf(stderr, "dash::Mutex: dart_team_lock_destroy failed: %s (%s)\n", dart_strerror(status),
