@@ -146,9 +146,10 @@ class Halo {
   static constexpr std::size_t nregions = detail::pow3(N);  // includes the centre
 
   using array_type = detail::NArray<T, N, PatternT>;
-  static_assert(detail::is_box_pattern<PatternT>::value,
-                "dash::Halo: halos are for arrays over dash::Pattern<N> (ROW_MAJOR or COL_MAJOR) only, not over "
-                "this pattern type (TilePattern, ShiftTilePattern, SeqTilePattern)");
+  static_assert(
+      detail::is_box_pattern<PatternT>::value,
+      "dash::Halo: halos are for arrays over dash::Pattern<N> (ROW_MAJOR or COL_MAJOR) only, not over "
+      "this pattern type (TilePattern, ShiftTilePattern, SeqTilePattern)");
 
   /// Halos of `width` on every side for `array`, no halo beyond the
   /// global index space. Collective over the array's team.
@@ -626,7 +627,6 @@ class Halo {
 
 }  // namespace dash
 
-
 namespace dash::halo {
 
 // HaloSpec<N>: DASH's description of a halo by regions: for each of the
@@ -673,7 +673,9 @@ class HaloSpec {
   const Specs_t &specs() const { return specs_; }
   /// How far the halo reaches below (first) and above (second) the box
   /// along `dim`.
-  const HaloExtsMaxPair_t &halo_extension_max(dim_t dim) const { return ext_max_[static_cast<std::size_t>(dim)]; }
+  const HaloExtsMaxPair_t &halo_extension_max(dim_t dim) const {
+    return ext_max_[static_cast<std::size_t>(dim)];
+  }
   const HaloExtsMax_t &halo_extension_max() const { return ext_max_; }
 
   /// The same as widths per dimension and side.

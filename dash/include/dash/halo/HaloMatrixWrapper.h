@@ -69,10 +69,12 @@ class HaloMatrixWrapper {
       : HaloMatrixWrapper(matrix, bound, StencilSpecFactory<StencilPointT>::full_stencil_spec(dist)) {}
   template <typename StencilPointT = StencilPoint<NumDimensions>>
   HaloMatrixWrapper(MatrixT &matrix, stencil_dist_t dist)
-      : HaloMatrixWrapper(matrix, GlobBoundSpec_t(), StencilSpecFactory<StencilPointT>::full_stencil_spec(dist)) {}
+      : HaloMatrixWrapper(matrix, GlobBoundSpec_t(),
+                          StencilSpecFactory<StencilPointT>::full_stencil_spec(dist)) {}
   /// Boundary NONE along every dimension.
   template <typename StencilPointT, std::size_t K, typename... StencilSpecRestT>
-  HaloMatrixWrapper(MatrixT &matrix, const StencilSpec<StencilPointT, K> &first, const StencilSpecRestT &...rest)
+  HaloMatrixWrapper(MatrixT &matrix, const StencilSpec<StencilPointT, K> &first,
+                    const StencilSpecRestT &...rest)
       : HaloMatrixWrapper(matrix, GlobBoundSpec_t(), HaloSpec_t(first, rest...)) {}
   /// The regions of `halo_spec`. Collective.
   HaloMatrixWrapper(MatrixT &matrix, const GlobBoundSpec_t &bound, const HaloSpec_t &halo_spec)

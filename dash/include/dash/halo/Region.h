@@ -52,9 +52,7 @@ class RegionCoords {
 
   /// The indices of the two regions next to the box along dimension `dim`
   /// (below, above).
-  static RegIndexDim_t index(dim_t dim) {
-    return {index(dim, RegionPos::PRE), index(dim, RegionPos::POST)};
-  }
+  static RegIndexDim_t index(dim_t dim) { return {index(dim, RegionPos::PRE), index(dim, RegionPos::POST)}; }
   /// The index of the region next to the box along `dim` on side `pos`.
   static region_index_t index(dim_t dim, RegionPos pos) {
     Coords_t c = center_coords();
@@ -65,7 +63,8 @@ class RegionCoords {
   template <typename StencilPointT, typename = decltype(std::declval<const StencilPointT &>()[0] < 0)>
   static region_index_t index(const StencilPointT &point) {
     region_index_t r = 0;
-    for (std::size_t d = 0; d < N; ++d) r = r * REGION_INDEX_BASE + (point[d] < 0 ? 0 : point[d] == 0 ? 1 : 2);
+    for (std::size_t d = 0; d < N; ++d)
+      r = r * REGION_INDEX_BASE + (point[d] < 0 ? 0 : point[d] == 0 ? 1 : 2);
     return r;
   }
   static region_index_t index(const Coords_t &c) {

@@ -80,7 +80,8 @@ class StencilPoint {
   /// As stencil_coords_check, but stops moving at the first dimension
   /// that leaves `view`.
   template <typename ElementCoordsT, typename ViewSpecT>
-  std::pair<ElementCoordsT, bool> stencil_coords_check_abort(ElementCoordsT coords, const ViewSpecT &view) const {
+  std::pair<ElementCoordsT, bool> stencil_coords_check_abort(ElementCoordsT coords,
+                                                             const ViewSpecT &view) const {
     for (std::size_t d = 0; d < N; ++d) {
       coords[d] += dist_[d];
       if (!inside(coords[d], view, d)) return {coords, true};

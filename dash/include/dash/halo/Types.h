@@ -60,7 +60,9 @@ using region_extent_t = spoint_distance_t;
 /// Regions per dimension: below, level with and above the box.
 static constexpr region_index_t REGION_INDEX_BASE = 3;
 
-constexpr region_index_t region_pow(std::size_t n) { return n == 0 ? 1 : REGION_INDEX_BASE * region_pow(n - 1); }
+constexpr region_index_t region_pow(std::size_t n) {
+  return n == 0 ? 1 : REGION_INDEX_BASE * region_pow(n - 1);
+}
 
 /// The number of regions around an N-dimensional box, the centre included.
 template <std::size_t N>
@@ -104,7 +106,9 @@ inline std::ostream &operator<<(std::ostream &os, RegionPos pos) {
 /// Whether a halo update signals its neighbours when the data is ready.
 enum class SignalReady : bool { ON, OFF };
 
-inline std::ostream &operator<<(std::ostream &os, SignalReady s) { return os << (s == SignalReady::ON ? "ON" : "OFF"); }
+inline std::ostream &operator<<(std::ostream &os, SignalReady s) {
+  return os << (s == SignalReady::ON ? "ON" : "OFF");
+}
 
 /// The global boundary condition of every dimension.
 template <std::size_t N>
