@@ -70,7 +70,8 @@ void periodic_grid(bool region_wise) {
       mat.local(i, j) = long(view.offsets[0] + i) * 100 + long(view.offsets[1] + j);
   auto op = hw.stencil_operator(spec);
   auto expect = [&](const std::array<std::size_t, 2> &lc, const P &p) {
-    long i = (long(view.offsets[0] + lc[0]) + p[0] + n) % n, j = (long(view.offsets[1] + lc[1]) + p[1] + m) % m;
+    long i = (long(view.offsets[0] + lc[0]) + p[0] + n) % n,
+         j = (long(view.offsets[1] + lc[1]) + p[1] + m) % m;
     return i * 100 + j;
   };
   std::size_t visited = 0, wrong = 0;
