@@ -60,7 +60,9 @@ class ViewIndexIterator {
   }
   friend ViewIndexIterator operator+(ViewIndexIterator it, difference_type n) { return it += n; }
   friend ViewIndexIterator operator-(ViewIndexIterator it, difference_type n) { return it -= n; }
-  friend difference_type operator-(const ViewIndexIterator &a, const ViewIndexIterator &b) { return a.pos_ - b.pos_; }
+  friend difference_type operator-(const ViewIndexIterator &a, const ViewIndexIterator &b) {
+    return a.pos_ - b.pos_;
+  }
   friend bool operator==(const ViewIndexIterator &a, const ViewIndexIterator &b) { return a.pos_ == b.pos_; }
   friend bool operator!=(const ViewIndexIterator &a, const ViewIndexIterator &b) { return a.pos_ != b.pos_; }
   friend bool operator<(const ViewIndexIterator &a, const ViewIndexIterator &b) { return a.pos_ < b.pos_; }
@@ -180,9 +182,7 @@ class ViewLocalBlocksMod : public detail::ViewBase {
   iterator begin() const { return iterator(this, 0); }
   iterator end() const { return iterator(this, static_cast<std::ptrdiff_t>(mine_.size())); }
   /// The calling unit's i-th block of the range, as local elements.
-  block_type operator[](size_type i) const {
-    return block_type(blocks_[static_cast<size_type>(mine_[i])]);
-  }
+  block_type operator[](size_type i) const { return block_type(blocks_[static_cast<size_type>(mine_[i])]); }
 
   /// The global block indices of the unit's blocks.
   index_set_type index_set() const {

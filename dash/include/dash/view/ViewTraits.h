@@ -37,8 +37,9 @@ struct has_type_domain_type<T, std::void_t<typename T::domain_type>> : std::true
 template <typename C, typename = void>
 struct is_container : std::false_type {};
 template <typename C>
-struct is_container<C, std::void_t<decltype(std::declval<C &>().pattern()), decltype(std::declval<C &>().team()),
-                                   decltype(std::declval<C &>().lbegin()), decltype(std::declval<C &>().begin())>>
+struct is_container<
+    C, std::void_t<decltype(std::declval<C &>().pattern()), decltype(std::declval<C &>().team()),
+                   decltype(std::declval<C &>().lbegin()), decltype(std::declval<C &>().begin())>>
     : std::bool_constant<!std::is_base_of_v<ViewBase, std::remove_cv_t<C>>> {};
 
 /// A one-dimensional container.
@@ -59,7 +60,8 @@ struct view_local_flag<R, std::void_t<decltype(R::view_is_local)>> : std::bool_c
 template <typename R, typename = void>
 struct view_origin_flag : std::false_type {};
 template <typename R>
-struct view_origin_flag<R, std::void_t<decltype(R::view_is_origin)>> : std::bool_constant<R::view_is_origin> {};
+struct view_origin_flag<R, std::void_t<decltype(R::view_is_origin)>> : std::bool_constant<R::view_is_origin> {
+};
 
 template <typename R, typename = void>
 struct range_rank : std::integral_constant<dim_t, 1> {};
