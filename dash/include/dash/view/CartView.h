@@ -19,11 +19,12 @@
 #include <dash/GlobPtr.h>
 #include <dash/Init.h>
 #include <dash/Types.h>
+#include <dash/view/ViewTraits.h>
 
 namespace dash {
 
 template <typename T, std::size_t N, typename P = Pattern<N>>
-class View {
+class View : public detail::ViewBase {
  public:
   using value_type = std::remove_const_t<T>;
   using size_type = std::size_t;
@@ -32,6 +33,11 @@ class View {
   using extents_type = std::array<size_type, N>;
   using pattern_type = P;
   using core_type = detail::ArrayCore<value_type, N, P>;
+  using index_type = default_index_t;
+  using rank = std::integral_constant<dim_t, static_cast<dim_t>(N)>;
+  static constexpr bool view_is_local = false;
+  static constexpr dim_t view_rank = static_cast<dim_t>(N);
+  static constexpr dim_t ndim() { return static_cast<dim_t>(N); }
 
   View(const core_type *core, const Block<N> &block) : core_(core), block_(block) {}
 
@@ -42,6 +48,18 @@ class View {
   const extents_type &offsets() const { return block_.offsets; }
   const extents_type &extents() const { return block_.extents; }
   size_type extent(std::size_t d) const { return block_.extents[d]; }
+  template <dim_t D>
+  size_type extent() const {
+    static_assert(D >= 0 && static_cast<std::size_t>(D) < N, "dash::View::extent: no such dimension");
+    return block_.extents[D];
+  }
+  size_type offset(std::size_t d) const { return block_.offsets[d]; }
+  /// The extent along dimension d (DASH's size(d)).
+  size_type size(std::size_t d) const { return block_.extents[d]; }
+  const P &pattern() const { return core_->pattern; }
+  const core_type *core() const { return core_; }
+  /// The i-th element in the view's order.
+  reference operator[](size_type i) const { return *(begin() + static_cast<std::ptrdiff_t>(i)); }
   const Block<N> &block() const { return block_; }
 
   /// Element at coordinates relative to the view (unchecked).

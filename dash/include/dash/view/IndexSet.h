@@ -13,6 +13,7 @@
 // pre() and domain() the index set of the view's domain, pattern() the
 // container's pattern; is_strided() is false (all sets are contiguous).
 
+#include <array>
 #include <cstddef>
 #include <iterator>
 #include <ostream>
@@ -209,6 +210,90 @@ class IndexList {
   std::vector<index_type> indices_;
 };
 
+/// The indices of the elements of a box of an N-dimensional index space
+/// (global coordinates of a container, or local ones of a unit's
+/// memory), in the box's row-major order: index_set[i] is the linear
+/// (row-major) index in the space of the i-th element.
+template <std::size_t N, typename PatternT>
+class IndexSetBox {
+ public:
+  using index_type = default_index_t;
+  using size_type = std::size_t;
+  using value_type = index_type;
+  using extents_type = std::array<size_type, N>;
+
+  class iterator {
+   public:
+    using value_type = index_type;
+    using difference_type = std::ptrdiff_t;
+    using reference = index_type;
+    using pointer = void;
+    using iterator_category = std::random_access_iterator_tag;
+    iterator() = default;
+    iterator(const IndexSetBox *set, difference_type pos) : set_(set), pos_(pos) {}
+    index_type operator*() const { return (*set_)[static_cast<size_type>(pos_)]; }
+    index_type operator[](difference_type n) const { return (*set_)[static_cast<size_type>(pos_ + n)]; }
+    difference_type pos() const { return pos_; }
+    iterator &operator++() {
+      ++pos_;
+      return *this;
+    }
+    iterator &operator--() {
+      --pos_;
+      return *this;
+    }
+    iterator operator++(int) { return iterator(set_, pos_++); }
+    iterator &operator+=(difference_type n) {
+      pos_ += n;
+      return *this;
+    }
+    friend iterator operator+(iterator it, difference_type n) { return it += n; }
+    friend difference_type operator-(const iterator &a, const iterator &b) { return a.pos_ - b.pos_; }
+    friend bool operator==(const iterator &a, const iterator &b) { return a.pos_ == b.pos_; }
+    friend bool operator!=(const iterator &a, const iterator &b) { return a.pos_ != b.pos_; }
+
+   private:
+    const IndexSetBox *set_ = nullptr;
+    difference_type pos_ = 0;
+  };
+  using const_iterator = iterator;
+
+  /// The box `box` of the space with extents `space`.
+  IndexSetBox(const PatternT *pattern, const Block<N> &box, const extents_type &space)
+      : pattern_(pattern), box_(box), space_(space) {}
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, static_cast<std::ptrdiff_t>(size())); }
+  size_type size() const { return box_.size(); }
+  index_type operator[](size_type i) const {
+    extents_type c{};
+    for (std::size_t d = N; d-- > 0;) {
+      c[d] = box_.offsets[d] + i % box_.extents[d];
+      i /= box_.extents[d];
+    }
+    index_type linear = 0;
+    for (std::size_t d = 0; d < N; ++d)
+      linear = linear * static_cast<index_type>(space_[d]) + static_cast<index_type>(c[d]);
+    return linear;
+  }
+  index_type first() const { return size() == 0 ? 0 : (*this)[0]; }
+  index_type last() const { return size() == 0 ? -1 : (*this)[size() - 1]; }
+  bool is_strided() const {
+    for (std::size_t d = 1; d < N; ++d)
+      if (box_.extents[d] != space_[d] && box_.extents[d - 1] > 1) return true;
+    return false;
+  }
+  const PatternT &pattern() const { return *pattern_; }
+  const Block<N> &box() const { return box_; }
+  const extents_type &extents() const { return box_.extents; }
+  const extents_type &offsets() const { return box_.offsets; }
+  static constexpr dim_t ndim() { return static_cast<dim_t>(N); }
+
+ private:
+  const PatternT *pattern_;
+  Block<N> box_;
+  extents_type space_;
+};
+
 /// The global index of the element `it` points to (of one past the last
 /// element for an end iterator of a 1-D range).
 template <typename T, std::size_t N, typename P>
@@ -228,6 +313,11 @@ template <typename T, typename P>
 IndexRange index(const View<T, 1, P> &view) {
   auto first = static_cast<default_index_t>(view.offsets()[0]);
   return IndexRange(first, first + static_cast<default_index_t>(view.size()));
+}
+/// The global (row-major linear) indices of the elements of a matrix view.
+template <typename T, std::size_t N, typename P, typename = std::enable_if_t<(N > 1)>>
+IndexSetBox<N, P> index(const View<T, N, P> &view) {
+  return IndexSetBox<N, P>(&view.pattern(), view.block(), view.pattern().extents());
 }
 
 /// The local indices of the calling unit's part of a 1-D array, or of a

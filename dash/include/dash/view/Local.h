@@ -23,6 +23,12 @@
 
 namespace dash {
 
+namespace detail {
+/// A container's local view (array.local) holds the unit's elements.
+template <typename T, std::size_t N, typename P>
+struct view_local_flag<LocalView<T, N, P>, void> : std::true_type {};
+}  // namespace detail
+
 template <typename RangeT>
 auto local(RangeT &&range) {
   using R = std::remove_reference_t<RangeT>;
@@ -33,12 +39,18 @@ auto local(RangeT &&range) {
     else
       return range.local;
   } else if constexpr (detail::is_matrix_view<U>::value) {
-    static_assert(U::extents_type().size() == 1, "dash::local: of one-dimensional matrix views only");
-    using T = std::remove_pointer_t<decltype(range.begin().core()->mem.local())>;
-    auto r = local_index_range(range.begin(), range.end());
-    if (r.begin == r.end) return LocalSpan<T>();
-    T *base = range.begin().core()->mem.local();
-    return LocalSpan<T>(base + r.begin, base + r.end, static_cast<std::size_t>(r.begin));
+    using T = std::remove_reference_t<decltype(*range.begin().core()->mem.local())>;
+    if constexpr (detail::range_rank<U>::value > 1) {
+      constexpr std::size_t N = static_cast<std::size_t>(detail::range_rank<U>::value);
+      return LocalBoxView<T, N, typename U::pattern_type>(range.core(), range.block());
+    } else {
+      auto r = local_index_range(range.begin(), range.end());
+      if (r.begin == r.end) return LocalSpan<T>();
+      T *base = range.begin().core()->mem.local();
+      return LocalSpan<T>(base + r.begin, base + r.end, static_cast<std::size_t>(r.begin));
+    }
+  } else if constexpr (detail::is_local_box<U>::value) {
+    return U(range);
   } else if constexpr (detail::is_local_span<U>::value) {
     return U(range);
   } else {

@@ -31,6 +31,11 @@ template <typename T, std::size_t N, typename P>
 struct is_matrix_view<View<T, N, P>> : std::true_type {};
 
 template <typename R>
+struct is_local_box : std::false_type {};
+template <typename T, std::size_t N, typename P>
+struct is_local_box<LocalBoxView<T, N, P>> : std::true_type {};
+
+template <typename R>
 struct is_local_span : std::false_type {};
 template <typename T>
 struct is_local_span<LocalSpan<T>> : std::true_type {};
@@ -51,6 +56,8 @@ auto sub(std::size_t first, std::size_t last, RangeT &&range) {
   } else if constexpr (detail::is_matrix_view<U>::value) {
     detail::check_sub(first, last, range.extent(D));
     return range.template sub<D>(first, last - first);
+  } else if constexpr (detail::is_local_box<U>::value) {
+    return range.template sub<D>(first, last);
   } else if constexpr (detail::is_local_span<U>::value) {
     static_assert(D == 0, "dash::sub: a local range has only dimension 0");
     detail::check_sub(first, last, range.size());

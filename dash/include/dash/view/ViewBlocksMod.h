@@ -11,6 +11,7 @@
 // dash::local(blocks(range)) is the blocks the calling unit owns, each as
 // its local elements (ViewLocalBlocksMod).
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <type_traits>
@@ -18,59 +19,13 @@
 #include <vector>
 
 #include <dash/Types.h>
+#include <dash/view/CartView.h>
 #include <dash/view/IndexSet.h>
+#include <dash/view/ViewIterator.h>
 #include <dash/view/ViewMod.h>
 #include <dash/view/ViewTraits.h>
 
 namespace dash {
-
-/// A random-access iterator over the positions of an indexable range
-/// (*it is range[pos()]).
-template <typename RangeT>
-class ViewIndexIterator {
- public:
-  using value_type = decltype(std::declval<const RangeT &>()[0]);
-  using difference_type = std::ptrdiff_t;
-  using reference = value_type;
-  using pointer = void;
-  using iterator_category = std::random_access_iterator_tag;
-
-  ViewIndexIterator() = default;
-  ViewIndexIterator(const RangeT *range, difference_type pos) : range_(range), pos_(pos) {}
-  value_type operator*() const { return (*range_)[static_cast<std::size_t>(pos_)]; }
-  value_type operator[](difference_type n) const { return (*range_)[static_cast<std::size_t>(pos_ + n)]; }
-  difference_type pos() const { return pos_; }
-  ViewIndexIterator &operator++() {
-    ++pos_;
-    return *this;
-  }
-  ViewIndexIterator &operator--() {
-    --pos_;
-    return *this;
-  }
-  ViewIndexIterator operator++(int) { return ViewIndexIterator(range_, pos_++); }
-  ViewIndexIterator operator--(int) { return ViewIndexIterator(range_, pos_--); }
-  ViewIndexIterator &operator+=(difference_type n) {
-    pos_ += n;
-    return *this;
-  }
-  ViewIndexIterator &operator-=(difference_type n) {
-    pos_ -= n;
-    return *this;
-  }
-  friend ViewIndexIterator operator+(ViewIndexIterator it, difference_type n) { return it += n; }
-  friend ViewIndexIterator operator-(ViewIndexIterator it, difference_type n) { return it -= n; }
-  friend difference_type operator-(const ViewIndexIterator &a, const ViewIndexIterator &b) {
-    return a.pos_ - b.pos_;
-  }
-  friend bool operator==(const ViewIndexIterator &a, const ViewIndexIterator &b) { return a.pos_ == b.pos_; }
-  friend bool operator!=(const ViewIndexIterator &a, const ViewIndexIterator &b) { return a.pos_ != b.pos_; }
-  friend bool operator<(const ViewIndexIterator &a, const ViewIndexIterator &b) { return a.pos_ < b.pos_; }
-
- private:
-  const RangeT *range_ = nullptr;
-  difference_type pos_ = 0;
-};
 
 template <typename BlocksT>
 class ViewLocalBlocksMod;
@@ -195,6 +150,58 @@ class ViewLocalBlocksMod : public detail::ViewBase {
  private:
   BlocksT blocks_;
   std::vector<index_type> mine_;  // positions in blocks_
+};
+
+/// The pattern's blocks of an N-dimensional container that a box of it
+/// touches, each restricted to the box (View), in block index order.
+template <typename T, std::size_t N, typename P>
+class ViewNBlocksMod : public detail::ViewBase {
+ public:
+  using view_type = View<T, N, P>;
+  using block_type = view_type;
+  using value_type = view_type;
+  using pattern_type = P;
+  using index_type = default_index_t;
+  using size_type = std::size_t;
+  using iterator = ViewIndexIterator<ViewNBlocksMod>;
+  using const_iterator = iterator;
+  using index_set_type = IndexList;
+  static constexpr bool view_is_local = false;
+  static constexpr dim_t view_rank = static_cast<dim_t>(N);
+
+  explicit ViewNBlocksMod(const view_type &view) : view_(view) {
+    const P &pat = view.pattern();
+    const Block<N> &box = view.block();
+    for (std::size_t b = 0; b < pat.nblocks(); ++b) {
+      Block<N> blk = pat.block(b), cut;
+      bool empty = false;
+      for (std::size_t d = 0; d < N; ++d) {
+        std::size_t lo = std::max(blk.offsets[d], box.offsets[d]);
+        std::size_t hi = std::min(blk.offsets[d] + blk.extents[d], box.offsets[d] + box.extents[d]);
+        empty = empty || hi <= lo;
+        cut.offsets[d] = lo;
+        cut.extents[d] = hi > lo ? hi - lo : 0;
+      }
+      if (empty) continue;
+      indices_.push_back(static_cast<index_type>(b));
+      blocks_.push_back(cut);
+    }
+  }
+
+  const view_type &domain() const { return view_; }
+  const P &pattern() const { return view_.pattern(); }
+  size_type size() const { return blocks_.size(); }
+  bool empty() const { return blocks_.empty(); }
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, static_cast<std::ptrdiff_t>(blocks_.size())); }
+  view_type operator[](size_type i) const { return view_type(view_.core(), blocks_[i]); }
+  /// The global block indices.
+  index_set_type index_set() const { return IndexList(indices_); }
+
+ private:
+  view_type view_;
+  std::vector<index_type> indices_;
+  std::vector<Block<N>> blocks_;
 };
 
 }  // namespace dash

@@ -20,6 +20,7 @@
 // so every local view is one range of local memory.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <iterator>
 #include <stdexcept>
@@ -31,6 +32,7 @@
 #include <dash/Matrix.h>
 #include <dash/Types.h>
 #include <dash/view/IndexSet.h>
+#include <dash/view/ViewIterator.h>
 #include <dash/view/ViewTraits.h>
 
 namespace dash {
@@ -276,6 +278,98 @@ class ViewLocalMod : public detail::ViewBase {
 
   detail::DomainHolder<DomainT> domain_;
   index_type lbegin_, lend_;
+};
+
+/// The calling unit's elements of a box of an N-dimensional container
+/// (dash::local of a matrix view): a box of local coordinates (offsets(),
+/// extents()) of the unit's memory, walked row-major; elements are plain
+/// references. Along each dimension the unit's local coordinates map to
+/// increasing global ones, so the unit's part of a box is a box.
+template <typename T, std::size_t N, typename P>
+class LocalBoxView : public detail::ViewBase {
+ public:
+  using value_type = std::remove_const_t<T>;
+  using element_type = T;
+  using pattern_type = P;
+  using index_type = default_index_t;
+  using size_type = std::size_t;
+  using extents_type = std::array<size_type, N>;
+  using reference = T &;
+  using iterator = ViewIndexIterator<LocalBoxView>;
+  using const_iterator = iterator;
+  using local_type = LocalBoxView;
+  using index_set_type = IndexSetBox<N, P>;
+  using core_type = detail::ArrayCore<value_type, N, P>;
+  using rank = std::integral_constant<dim_t, static_cast<dim_t>(N)>;
+  static constexpr bool view_is_local = true;
+  static constexpr dim_t view_rank = static_cast<dim_t>(N);
+  static constexpr dim_t ndim() { return static_cast<dim_t>(N); }
+
+  /// The unit's elements of the global box `gbox` of `core`'s container.
+  LocalBoxView(const core_type *core, const Block<N> &gbox) : local_(core), pattern_(&core->pattern) {
+    const P &pat = core->pattern;
+    auto lext = pat.local_extents(core->myid);
+    for (std::size_t d = 0; d < N; ++d) {
+      std::size_t lo = lext[d], hi = lext[d];
+      for (std::size_t l = 0; l < lext[d]; ++l) {
+        extents_type lc{};
+        lc[d] = l;
+        std::size_t g = pat.global(core->myid, lc)[d];
+        if (g >= gbox.offsets[d] && g < gbox.offsets[d] + gbox.extents[d]) {
+          lo = std::min(lo, l);
+          hi = l + 1;
+        }
+      }
+      box_.offsets[d] = lo == lext[d] ? 0 : lo;
+      box_.extents[d] = lo == lext[d] ? 0 : hi - lo;
+    }
+  }
+  LocalBoxView(const LocalView<T, N, P> &local, const P *pattern, const Block<N> &lbox)
+      : local_(local), pattern_(pattern), box_(lbox) {}
+
+  size_type size() const { return box_.size(); }
+  size_type size(std::size_t d) const { return box_.extents[d]; }
+  const extents_type &extents() const { return box_.extents; }
+  size_type extent(std::size_t d) const { return box_.extents[d]; }
+  template <dim_t D>
+  size_type extent() const {
+    return box_.extents[D];
+  }
+  /// Local coordinates of the first element.
+  const extents_type &offsets() const { return box_.offsets; }
+  size_type offset(std::size_t d) const { return box_.offsets[d]; }
+
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, static_cast<std::ptrdiff_t>(size())); }
+  /// The i-th element, row-major in the box.
+  reference operator[](size_type i) const {
+    extents_type c{};
+    for (std::size_t d = N; d-- > 0;) {
+      c[d] = box_.offsets[d] + i % box_.extents[d];
+      i /= box_.extents[d];
+    }
+    return local_.begin()[local_.index_of(c)];
+  }
+
+  /// The local coordinates [first, last) along D of this box.
+  template <dim_t D>
+  LocalBoxView sub(size_type first, size_type last) const {
+    detail::check_sub(first, last, box_.extents[D]);
+    Block<N> b = box_;
+    b.offsets[D] += first;
+    b.extents[D] = last - first;
+    return LocalBoxView(local_, pattern_, b);
+  }
+
+  /// Local (row-major linear) indices in the unit's local extents.
+  index_set_type index_set() const { return index_set_type(&pattern(), box_, local_.extents()); }
+  const P &pattern() const { return *pattern_; }
+  const LocalBoxView &local() const { return *this; }
+
+ private:
+  LocalView<T, N, P> local_;
+  const P *pattern_;
+  Block<N> box_{};
 };
 
 }  // namespace dash

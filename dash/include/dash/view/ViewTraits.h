@@ -64,10 +64,12 @@ struct view_origin_flag<R, std::void_t<decltype(R::view_is_origin)>> : std::bool
 };
 
 template <typename R, typename = void>
-struct range_rank : std::integral_constant<dim_t, 1> {};
+struct extents_rank : std::integral_constant<dim_t, 1> {};
 template <typename R>
-struct range_rank<R, std::void_t<typename R::extents_type>>
+struct extents_rank<R, std::void_t<typename R::extents_type>>
     : std::integral_constant<dim_t, static_cast<dim_t>(std::tuple_size<typename R::extents_type>::value)> {};
+template <typename R, typename = void>
+struct range_rank : extents_rank<R> {};
 template <typename R>
 struct range_rank<R, std::void_t<decltype(R::view_rank)>> : std::integral_constant<dim_t, R::view_rank> {};
 
