@@ -131,3 +131,58 @@ TEST(ViewsApi, IntersectionOfSubs) {
 }
 
 }  // namespace
+
+namespace {
+
+// A matrix whose element (i, j) is 100 * i + j, columns in one tile per unit.
+struct TiledColumns {
+  std::size_t rows = 6, cols_per_unit = 3;
+  dash::Matrix<long> m;
+  TiledColumns()
+      : m(dash::SizeSpec<2>(6, 3 * dash::size()), dash::DistributionSpec<2>(dash::NONE, dash::TILE(3)),
+          dash::Team::All(), dash::TeamSpec<2>(1, dash::size())) {
+    if (dash::myid() == 0)
+      for (std::size_t i = 0; i < m.extent(0); ++i)
+        for (std::size_t j = 0; j < m.extent(1); ++j) m[i][j] = long(100 * i + j);
+    m.barrier();
+  }
+};
+
+TEST(ViewsApi, MatrixViewsAndTheirLocalParts) {
+  TiledColumns t;
+  auto &m = t.m;
+  auto rows = dash::sub<0>(1, 3, m);
+  auto box = dash::sub<1>(1, 3, rows);
+  static_assert(dash::view_traits<decltype(box)>::is_view::value);
+  static_assert(dash::view_traits<decltype(box)>::rank::value == 2);
+  EXPECT_EQ(box.extent<0>(), 2u);
+  EXPECT_EQ(box.extent<1>(), 2u);
+  auto idx = dash::index(box);
+  ASSERT_EQ(idx.size(), 4u);
+  for (std::size_t k = 0; k < idx.size(); ++k) {
+    long i = 1 + long(k / 2), j = 1 + long(k % 2);
+    EXPECT_EQ(idx[k], i * long(m.extent(1)) + j);
+    EXPECT_EQ(long(box[k]), 100 * i + j);
+  }
+  // The unit's part of rows 1..2: its tile's columns.
+  auto lrows = dash::local(rows);
+  static_assert(dash::view_traits<decltype(lrows)>::is_local::value);
+  EXPECT_EQ(lrows.extent<0>(), 2u);
+  EXPECT_EQ(lrows.extent<1>(), t.cols_per_unit);
+  long j0 = long(t.cols_per_unit * std::size_t(dash::myid()));
+  for (std::size_t k = 0; k < lrows.size(); ++k)
+    EXPECT_EQ(lrows[k], 100 * (1 + long(k / t.cols_per_unit)) + j0 + long(k % t.cols_per_unit));
+  auto lcol = dash::sub<1>(1, 2, lrows);
+  ASSERT_EQ(lcol.size(), 2u);
+  EXPECT_EQ(lcol[1], 200 + j0 + 1);
+  // Blocks of the whole matrix: one tile column per unit.
+  auto bl = dash::blocks(m);
+  ASSERT_EQ(bl.size(), std::size_t(dash::size()));
+  for (std::size_t b = 0; b < bl.size(); ++b) {
+    EXPECT_EQ(bl[b].offsets()[1], b * t.cols_per_unit);
+    EXPECT_EQ(bl[b].extent<0>(), t.rows);
+  }
+  m.barrier();
+}
+
+}  // namespace
