@@ -5,6 +5,7 @@
 // container or of a view). Unless stated otherwise they are collective over
 // the container's team and every unit gets the result.
 
+#include <dash/Array.h>  // as DASH's (its Find.h, Sort.h include it)
 #include <dash/algorithm/Bcast.h>
 #include <dash/algorithm/Copy.h>
 #include <dash/algorithm/Equal.h>

@@ -61,7 +61,7 @@
 #include <dash/Dimensional.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
-#include <dash/View.h>
+#include <dash/view/CartView.h>
 
 namespace dash {
 

@@ -25,7 +25,7 @@
 #include <dash/detail/array_core.h>
 #include <dash/detail/pieces.h>
 #include <dash/pattern/BlockPattern.h>
-#include <dash/View.h>
+#include <dash/view/CartView.h>
 
 namespace dash {
 
