@@ -5,14 +5,20 @@
 // container or of a view). Unless stated otherwise they are collective over
 // the container's team and every unit gets the result.
 
+#include <dash/algorithm/AllOf.h>
+#include <dash/algorithm/AnyOf.h>
 #include <dash/algorithm/Bcast.h>
 #include <dash/algorithm/Copy.h>
 #include <dash/algorithm/Equal.h>
 #include <dash/algorithm/Fill.h>
 #include <dash/algorithm/Find.h>
 #include <dash/algorithm/ForEach.h>
+#include <dash/algorithm/Generate.h>
 #include <dash/algorithm/LocalRange.h>
+#include <dash/algorithm/LocalRanges.h>
+#include <dash/algorithm/MinMax.h>
 #include <dash/algorithm/Mismatch.h>
+#include <dash/algorithm/None_of.h>
 #include <dash/algorithm/Operation.h>
 #include <dash/algorithm/Reduce.h>
 #include <dash/algorithm/Sort.h>

@@ -35,6 +35,13 @@ class Shared {
     team.barrier();
   }
 
+  /// The value `value` on unit `owner` of `team` (DASH's constructor).
+  explicit Shared(const T &value, team_unit_t owner = team_unit_t(0), const Team &team = Team::All())
+      : Shared(team, static_cast<std::size_t>(owner.id)) {
+    if (team.myid() == owner_) *mem_.local() = value;
+    team.barrier();
+  }
+
   /// Reads the value; for Shared<Atomic<U>> returns ref() instead.
   decltype(auto) get() const {
     if constexpr (is_atomic_v<T>)
