@@ -11,6 +11,7 @@
 #include <dash/algorithm/Copy.h>
 #include <dash/algorithm/Equal.h>
 #include <dash/algorithm/Fill.h>
+#include <dash/algorithm/internal/String.h>
 #include <dash/algorithm/Find.h>
 #include <dash/algorithm/ForEach.h>
 #include <dash/algorithm/Generate.h>
