@@ -162,7 +162,8 @@ TEST(AlgorithmApi, BroadcastSharedValueAndLocalRangeConversions) {
   std::size_t total = 0;
   for (const auto &r : runs) total += std::size_t(r.end - r.begin);
   EXPECT_EQ(dash::reduce(&total, &total + 1, std::size_t{0}), 18u);
-  EXPECT_EQ(dash::internal::common_prefix(std::vector<std::string>{"node.10", "node.12", "node.1"}), "node.1");
+  EXPECT_EQ(dash::internal::common_prefix(std::vector<std::string>{"node.10", "node.12", "node.1"}),
+            "node.1");
   EXPECT_EQ(dash::internal::common_prefix(std::string("abc"), std::string("xbc")), "");
 }
 
