@@ -58,6 +58,7 @@
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
+#include <dash/Meta.h>
 #include <dash/halo/Halo.h>
 #include <dash/halo/HaloMatrixWrapper.h>
 #include <dash/io/HDF5.h>
@@ -66,6 +67,7 @@
 #include <dash/dart/if/dart_locality.h>
 #include <dash/util/BenchmarkParams.h>
 #include <dash/util/Config.h>
+#include <dash/util/StaticConfig.h>
 #include <dash/util/LocalityJSONPrinter.h>
 #include <dash/util/UnitLocality.h>
 #include <dash/util/Timer.h>

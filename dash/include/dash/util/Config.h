@@ -18,6 +18,8 @@
 #include <mutex>
 #include <sstream>
 #include <string>
+
+#include <dash/util/StaticConfig.h>
 #include <type_traits>
 
 namespace dash::util {
