@@ -18,9 +18,9 @@
 #include <mutex>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include <dash/util/StaticConfig.h>
-#include <type_traits>
 
 namespace dash::util {
 
