@@ -59,6 +59,7 @@
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
 #include <dash/Meta.h>
+#include <dash/Pair.h>
 #include <dash/halo/Halo.h>
 #include <dash/halo/HaloMatrixWrapper.h>
 #include <dash/io/HDF5.h>

@@ -23,10 +23,10 @@ namespace dash {
 template <class... Conds>
 struct conjunction : std::conjunction<Conds...> {};
 
-#define DASH_META_HAS_TYPE_(member)                                   \
-  template <typename T, typename = void>                              \
-  struct has_type_##member : std::false_type {};                      \
-  template <typename T>                                               \
+#define DASH_META_HAS_TYPE_(member)              \
+  template <typename T, typename = void>         \
+  struct has_type_##member : std::false_type {}; \
+  template <typename T>                          \
   struct has_type_##member<T, std::void_t<typename T::member>> : std::true_type {};
 
 DASH_META_HAS_TYPE_(iterator)

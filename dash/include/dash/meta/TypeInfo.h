@@ -21,8 +21,8 @@ namespace internal {
 /// mangled one).
 inline std::string demangle(const char *typeid_name) {
   int status = 0;
-  std::unique_ptr<char, void (*)(void *)> readable(abi::__cxa_demangle(typeid_name, nullptr, nullptr, &status),
-                                                   std::free);
+  std::unique_ptr<char, void (*)(void *)> readable(
+      abi::__cxa_demangle(typeid_name, nullptr, nullptr, &status), std::free);
   return status == 0 && readable ? std::string(readable.get()) : std::string(typeid_name);
 }
 
