@@ -62,9 +62,10 @@ ValueType *copy(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, ValueType *out) {
 }
 
 /// Starts copying the local buffer [first, last) to the global range
-/// starting at out.
+/// starting at out (last may be const where first is not).
 template <typename ValueType, typename T, std::size_t N, typename P>
-Future<GlobPtr<T, N, P>> copy_async(ValueType *first, ValueType *last, GlobPtr<T, N, P> out) {
+Future<GlobPtr<T, N, P>> copy_async(ValueType *first, std::add_const_t<ValueType> *last,
+                                    GlobPtr<T, N, P> out) {
   static_assert(!std::is_const_v<T>, "dash::copy: cannot write to a const range");
   static_assert(internal::is_dash_copyable<ValueType, T>::value,
                 "dash::copy: the element types must be the same, or arithmetic of the same kind and size");
@@ -79,7 +80,7 @@ Future<GlobPtr<T, N, P>> copy_async(ValueType *first, ValueType *last, GlobPtr<T
 /// Copies the local buffer [first, last) to the global range starting at
 /// out; returns the end of the written range.
 template <typename ValueType, typename T, std::size_t N, typename P>
-GlobPtr<T, N, P> copy(ValueType *first, ValueType *last, GlobPtr<T, N, P> out) {
+GlobPtr<T, N, P> copy(ValueType *first, std::add_const_t<ValueType> *last, GlobPtr<T, N, P> out) {
   return copy_async(first, last, out).get();
 }
 
