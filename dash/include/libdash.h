@@ -86,6 +86,8 @@
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
+#include <dash/Meta.h>
+#include <dash/Pair.h>
 #include <dash/halo/Halo.h>
 #include <dash/halo/HaloMatrixWrapper.h>
 #include <dash/io/HDF5.h>
@@ -101,6 +103,7 @@
 #include <dash/dart/if/dart_locality.h>
 #include <dash/util/BenchmarkParams.h>
 #include <dash/util/Config.h>
+#include <dash/util/StaticConfig.h>
 #include <dash/util/LocalityJSONPrinter.h>
 #include <dash/util/UnitLocality.h>
 #include <dash/util/StaticConfig.h>

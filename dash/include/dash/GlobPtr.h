@@ -140,6 +140,11 @@ class GlobPtr {
     return li.unit == core_->myid ? core_->mem.local() + li.index : nullptr;
   }
 
+  /// The pattern of the container (DASH's GlobIter::pattern()).
+  const P &pattern() const { return core_->pattern; }
+  /// The team of the container (DASH's GlobIter::team()).
+  const Team &team() const { return core_->mem.team(); }
+
   // Position within the view (for algorithms and views).
   const core_type *core() const { return core_; }
   const Block<N> &view() const { return view_; }
@@ -150,6 +155,18 @@ class GlobPtr {
   Block<N> view_{};
   difference_type pos_ = 0;
 };
+
+/// The first element of unit `unit`'s part of the container of `p`, as a
+/// raw pointer (DASH's local_begin): the calling unit's own part, or
+/// another unit's on the same node (shared memory); nullptr for a unit on
+/// another node.
+template <typename T, std::size_t N, typename P>
+T *local_begin(const GlobPtr<T, N, P> &p, team_unit_t unit) {
+  if (!p.core()) return nullptr;
+  if (static_cast<std::size_t>(unit.id) == p.core()->myid) return p.core()->mem.local();
+  if (unit.id < 0 || static_cast<std::size_t>(unit.id) >= p.team().size()) return nullptr;
+  return p.core()->mem.direct(static_cast<std::size_t>(unit.id));
+}
 
 }  // namespace dash
 

@@ -29,7 +29,7 @@
 
 #include <dash/Init.h>
 
-extern char **environ;
+extern "C" char **environ;
 
 namespace dash::util {
 

@@ -29,6 +29,8 @@
 
 extern "C" char **environ;
 
+#include <dash/util/StaticConfig.h>
+
 namespace dash::util {
 
 class Config {
