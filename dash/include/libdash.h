@@ -38,7 +38,9 @@
 
 #include <dash/GlobPtr.h>
 #include <dash/GlobRef.h>
-#include <dash/local_view.h>
+#include <dash/matrix/LocalMatrixRef.h>
+#include <dash/matrix/MatrixRef.h>
+#include <dash/matrix/MatrixRefView.h>
 #include <dash/Array.h>
 #include <dash/Matrix.h>
 #include <dash/Range.h>

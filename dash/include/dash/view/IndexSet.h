@@ -11,7 +11,7 @@
 #include <iterator>
 
 #include <dash/GlobPtr.h>
-#include <dash/local_view.h>
+#include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
 #include <dash/Range.h>
 #include <dash/Types.h>

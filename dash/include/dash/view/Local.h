@@ -9,7 +9,7 @@
 #include <cstddef>
 
 #include <dash/algorithm/LocalRange.h>
-#include <dash/local_view.h>
+#include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
 #include <dash/View.h>
 

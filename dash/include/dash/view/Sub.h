@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <string>
 
-#include <dash/local_view.h>
+#include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
 #include <dash/Types.h>
 #include <dash/View.h>
