@@ -172,8 +172,12 @@ class MatrixRef {
     static_assert(CUR == NumDimensions, "dash::MatrixRef::sub<D>(n): on a view with all dimensions free");
     return fix(static_cast<std::size_t>(D), n);
   }
-  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> row(size_type n) const { return sub<0>(n); }
-  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> col(size_type n) const { return sub<1>(n); }
+  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> row(size_type n) const {
+    return sub<0>(n);
+  }
+  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> col(size_type n) const {
+    return sub<1>(n);
+  }
   /// Along dimension D the `range` coordinates from `n`.
   template <dim_t D>
   MatrixRef sub(size_type n, size_type range) const {
@@ -239,8 +243,8 @@ class MatrixRef {
   void check_inside(const char *what, std::size_t d, size_type n, size_type range) const {
     size_type ext = ref_.viewspec().extents[d];
     if (n > ext || range > ext - n)
-      throw std::out_of_range(std::string("dash::MatrixRef::") + what + ": dimension " + std::to_string(d) + ": [" +
-                              std::to_string(n) + ", " + std::to_string(n + range) + ") not in [0, " +
+      throw std::out_of_range(std::string("dash::MatrixRef::") + what + ": dimension " + std::to_string(d) +
+                              ": [" + std::to_string(n) + ", " + std::to_string(n + range) + ") not in [0, " +
                               std::to_string(ext) + ")");
   }
   template <dim_t C = CUR>
@@ -263,8 +267,10 @@ class MatrixRef {
     std::size_t first = 0, len = 0;
     bool contiguous = true;
     for_each_local([&](const detail::LocalPiece &piece) {
-      if (len == 0) first = piece.lindex;
-      else if (piece.lindex != first + len) contiguous = false;
+      if (len == 0)
+        first = piece.lindex;
+      else if (piece.lindex != first + len)
+        contiguous = false;
       len += piece.len;
     });
     if (!contiguous)

@@ -17,7 +17,8 @@ namespace dash {
 
 class HostSpace;
 
-template <typename T, dim_t NumDimensions, class PatternT = Pattern<NumDimensions>, typename LocalMemT = HostSpace>
+template <typename T, dim_t NumDimensions, class PatternT = Pattern<NumDimensions>,
+          typename LocalMemT = HostSpace>
 class MatrixRefView {
   static constexpr std::size_t N = static_cast<std::size_t>(NumDimensions);
 
