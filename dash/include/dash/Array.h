@@ -20,8 +20,14 @@
 #include <cstddef>
 #include <initializer_list>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
+#include <dart/communication.h>
+#include <dash/detail/array_core.h>
+#include <dash/detail/direct_access.h>
+#include <dash/Exception.h>
+#include <dash/Init.h>
 #include <dash/Matrix.h>
 #include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Team.h>
@@ -36,10 +42,95 @@ template <typename T, typename IndexType = default_index_t, class PatternType = 
           typename LocalMemSpaceT = HostSpace>
 using LocalArrayRef = LocalMatrixRef<T, 1, 1, PatternType, LocalMemSpaceT>;
 
-/// Asynchronous writes to an Array (arr.async[i] = v; arr.flush()).
-template <typename T, typename IndexType = default_index_t, class PatternType = Pattern<1>,
-          typename LocalMemSpaceT = HostSpace>
-using AsyncArrayRef = AsyncView<T, 1, PatternType>;
+/// Asynchronous writes to a container (arr.async): arr.async[i] = v starts
+/// a put and returns at once; arr.async.flush() (or arr.flush()) completes
+/// all of them (visible at the targets). The written values are kept until
+/// then, so temporaries may be assigned. Elements reachable by load/store
+/// are written directly, as dart_put writes them (visible at the latest
+/// after the flush's fence). For a matrix (PatternType of N dimensions)
+/// m.async(i, j) addresses by coordinates.
+template <typename T, typename IndexType, class PatternType, typename LocalMemSpaceT>
+class AsyncArrayRef {
+  static constexpr std::size_t N = PatternType::ndim();
+
+ public:
+  using value_type = T;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  using index_type = IndexType;
+  using pattern_type = PatternType;
+  using reference = T &;
+  using const_reference = const T &;
+  using iterator = T *;
+  using const_iterator = const T *;
+  using pointer = T *;
+  using const_pointer = const T *;
+  using core_type = detail::ArrayCore<T, N, PatternType>;
+  using rank = std::integral_constant<dim_t, 1>;
+
+  static constexpr dim_t ndim() { return 1; }
+
+  /// An element being written asynchronously.
+  class async_reference {
+   public:
+    async_reference(const core_type *core, LocalIndex li) : core_(core), li_(li) {}
+
+    /// Starts writing `value`; complete at the next flush().
+    const async_reference &operator=(const T &value) const {
+      if (T *direct = core_->mem.direct(li_.unit)) {
+        detail::direct_store_unfenced(direct + li_.index, value);
+        return *this;
+      }
+      core_->async_values.push_back(value);
+      detail::check(dart_put(core_->mem.gptr(li_.unit, li_.index), &core_->async_values.back(), sizeof(T),
+                             DART_TYPE_BYTE, DART_TYPE_BYTE),
+                    "dart_put");
+      return *this;
+    }
+    /// As operator=.
+    void set(const T &value) const { *this = value; }
+
+   private:
+    const core_type *core_;
+    LocalIndex li_;
+  };
+
+  AsyncArrayRef() = default;
+  explicit AsyncArrayRef(const core_type *core) : core_(core) {}
+
+  /// The calling unit's elements (raw memory, as arr.local).
+  T *begin() const { return core_ ? core_->mem.local() : nullptr; }
+  T *end() const { return begin() + (core_ ? core_->pattern.local_size(core_->myid) : 0); }
+  /// Elements of the container.
+  size_type size() const { return core_ ? core_->pattern.size() : 0; }
+
+  /// Element with linear global index `gindex` (unchecked).
+  async_reference operator[](size_type gindex) const {
+    detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::Array::async");
+    return async_reference(core_, core_->pattern.local(gindex));
+  }
+  /// Element at global coordinates (unchecked).
+  template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
+  async_reference operator()(Is... coords) const {
+    detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::Array::async");
+    return async_reference(core_, core_->pattern.local({static_cast<std::size_t>(coords)...}));
+  }
+
+  /// Completes every asynchronous write of the calling unit to this
+  /// container. Not collective. (DASH's flush to one unit and local
+  /// completion: the same here, the values are kept until completion.)
+  void flush() const {
+    detail::check_alive(core_ ? core_->mem.epoch() : 0, "dash::Array::async.flush");
+    if (core_->mem.capacity() > 0) detail::check(dart_flush_all(core_->mem.base()), "dart_flush_all");
+    core_->async_values.clear();
+  }
+  void flush(team_unit_t) const { flush(); }
+  void flush_local() const { flush(); }
+  void flush_local(team_unit_t) const { flush(); }
+
+ private:
+  const core_type *core_ = nullptr;
+};
 
 /// A one-dimensional distributed array.
 template <typename T, typename IndexType = default_index_t,

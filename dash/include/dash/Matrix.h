@@ -53,7 +53,6 @@
 #include <type_traits>
 #include <utility>
 
-#include <dash/async.h>
 #include <dash/detail/array_core.h>
 #include <dash/GlobPtr.h>
 #include <dash/GlobRef.h>
@@ -70,6 +69,8 @@
 namespace dash {
 
 class HostSpace;
+template <typename T, typename IndexType, class PatternType, typename LocalMemSpaceT>
+class AsyncArrayRef;  // Array.h (included at the end)
 
 namespace detail {
 
@@ -125,6 +126,7 @@ class NArray {
   using local_reference_type = local_type;
   using const_local_reference_type = const_local_type;
   using rank = std::integral_constant<dim_t, D>;
+  using async_type = AsyncArrayRef<T, default_index_t, P, HostSpace>;
 
   static constexpr dim_t ndim() { return D; }
 
@@ -165,7 +167,7 @@ class NArray {
   /// units.
   explicit NArray(const P &pattern, const Team &team) : core_(make_core(pattern, team)) {
     local = local_type(core_.get());
-    async = AsyncView<T, N, P>(core_.get());
+    async = async_type(core_.get());
   }
   /// Any pattern, on its team.
   explicit NArray(const P &pattern) : NArray(pattern, pattern.team()) {}
@@ -183,7 +185,7 @@ class NArray {
     if (this != &other) {
       core_ = std::move(other.core_);
       local = std::exchange(other.local, local_type());
-      async = std::exchange(other.async, AsyncView<T, N, P>());
+      async = std::exchange(other.async, async_type());
     }
     return *this;
   }
@@ -336,7 +338,7 @@ class NArray {
   // ---- asynchronous writes and synchronization ----
 
   /// arr.async[i] = v: a write completed by flush().
-  AsyncView<T, N, P> async;
+  async_type async;
   /// Completes the calling unit's asynchronous writes to this array (DASH:
   /// flush to one unit, local completion: all the same here).
   void flush() const { async.flush(); }
@@ -439,5 +441,8 @@ template <typename T, dim_t NumDimensions, typename IndexT = default_index_t,
 using NArray = Matrix<T, NumDimensions, IndexT, PatternT, LocalMemSpaceT>;
 
 }  // namespace dash
+
+// AsyncArrayRef, the type of every container's `async`.
+#include <dash/Array.h>
 
 #endif  // DASH_MATRIX_H
