@@ -51,6 +51,7 @@
 
 #include <dash/Atomic.h>
 #include <dash/Coarray.h>
+#include <dash/Container.h>
 #include <dash/List.h>
 #include <dash/Memory.h>
 #include <dash/Mutex.h>

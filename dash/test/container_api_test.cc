@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dash_test.h"
+#include <dash/Container.h>
 
 namespace {
 
@@ -29,6 +30,16 @@ TEST(ContainerApi, ParametersAreDeducible) {
   EXPECT_EQ(dash::Array<int>::ndim(), 1);
   EXPECT_EQ(decltype(m)::ndim(), 3);
 }
+
+struct Pod {
+  int a;
+  double b;
+};
+struct NotTrivial {
+  NotTrivial(const NotTrivial &) {}
+};
+static_assert(dash::is_container_compatible<Pod>::value);
+static_assert(!dash::is_container_compatible<NotTrivial>::value);
 
 TEST(ContainerApi, ArrayFromInitializerList) {
   const std::size_t p = dash::size();

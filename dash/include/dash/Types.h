@@ -185,6 +185,12 @@ using global_unit_t = unit_id<global_unit>;
 inline constexpr team_unit_t UNDEFINED_TEAM_UNIT_ID{DART_UNDEFINED_UNIT_ID};
 inline constexpr global_unit_t UNDEFINED_GLOBAL_UNIT_ID{DART_UNDEFINED_UNIT_ID};
 
+/// True if T can be an element of a DASH container (moved as bytes
+/// between units): standard layout and trivially copyable, as DASH's.
+template <class T>
+struct is_container_compatible
+    : std::integral_constant<bool, std::is_standard_layout_v<T> && std::is_trivially_copyable_v<T>> {};
+
 }  // namespace dash
 
 #endif  // DASH_TYPES_H
