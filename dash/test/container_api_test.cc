@@ -89,8 +89,8 @@ TEST(ContainerApi, MatrixRefSlicesFixCoordinates) {
   auto s = m.sub<1>(2);  // column 2
   EXPECT_EQ(long(s[rows - 1]), long((rows - 1) * cols + 2));
   auto block = m.rows(1, 2).cols(1, 3);
-  EXPECT_EQ(block.offset(0), 1u);
-  EXPECT_EQ(block.offset(1), 1u);
+  EXPECT_EQ(block.offset(0), 1);
+  EXPECT_EQ(block.offset(1), 1);
   EXPECT_EQ(long(block[1][2]), long(2 * cols + 3));
   EXPECT_THROW(m.row(rows), std::out_of_range);
 }

@@ -110,7 +110,7 @@ class NArray {
   using local_pointer = T *;
   using const_local_pointer = const T *;
   using extents_type = std::array<size_type, N>;
-  using offsets_type = std::array<size_type, N>;
+  using offsets_type = std::array<index_type, N>;
   using distribution_spec = DistributionSpec<N>;
   using size_spec = SizeSpec<N>;
   using team_spec = TeamSpec<N>;
@@ -216,7 +216,7 @@ class NArray {
   size_type extent(dim_t d) const { return core().pattern.extent(static_cast<std::size_t>(d)); }
   /// Global coordinates of the first element: 0 (a view has others).
   offsets_type offsets() const { return offsets_type{}; }
-  size_type offset(dim_t) const { return 0; }
+  index_type offset(dim_t) const { return 0; }
   const P &pattern() const { return core().pattern; }
   const Team &team() const { return core().mem.team(); }
   /// The global memory.

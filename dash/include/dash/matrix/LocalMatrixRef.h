@@ -61,7 +61,7 @@ class LocalMatrixRef {
   using iterator = std::conditional_t<CUR == NumDimensions, T *, GlobPtr<T, N, PatternT>>;
   using const_iterator = std::conditional_t<CUR == NumDimensions, const T *, GlobPtr<const T, N, PatternT>>;
   using extents_type = std::array<size_type, N>;
-  using offsets_type = std::array<size_type, N>;
+  using offsets_type = std::array<index_type, N>;
   using local_type = LocalMatrixRef<T, NumDimensions, NumDimensions, PatternT, LocalMemT>;
   using view_type = MatrixRef<T, NumDimensions, NumDimensions, PatternT, LocalMemT>;
   using core_type = detail::ArrayCore<value_type, N, PatternT>;
@@ -100,9 +100,15 @@ class LocalMatrixRef {
   /// Elements of the ref along each of the N dimensions (1 where fixed).
   const extents_type &extents() const { return box_.extents; }
   size_type extent(dim_t d) const { return box_.extents[static_cast<std::size_t>(d)]; }
-  /// Local coordinates of the ref's first element.
-  const offsets_type &offsets() const { return box_.offsets; }
-  size_type offset(dim_t d) const { return box_.offsets[static_cast<std::size_t>(d)]; }
+  /// Local coordinates of the ref's first element (as DASH's: signed).
+  offsets_type offsets() const {
+    offsets_type o{};
+    for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(box_.offsets[d]);
+    return o;
+  }
+  index_type offset(dim_t d) const {
+    return static_cast<index_type>(box_.offsets[static_cast<std::size_t>(d)]);
+  }
   size_type size() const { return box_.size(); }
   bool empty() const { return size() == 0; }
   /// The ref's box in local coordinates.

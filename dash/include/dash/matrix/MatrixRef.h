@@ -65,7 +65,7 @@ class MatrixRef {
   using local_reference_type = local_type;
   using const_local_reference_type = const_local_type;
   using extents_type = std::array<size_type, N>;
-  using offsets_type = std::array<size_type, N>;
+  using offsets_type = std::array<index_type, N>;
   using view_type = MatrixRefView<T, NumDimensions, PatternT, LocalMemT>;
   using core_type = detail::ArrayCore<value_type, N, PatternT>;
   using rank = std::integral_constant<dim_t, CUR>;
@@ -91,9 +91,15 @@ class MatrixRef {
   bool empty() const { return size() == 0; }
   size_type extent(dim_t d) const { return ref_.viewspec().extents[static_cast<std::size_t>(d)]; }
   const extents_type &extents() const { return ref_.viewspec().extents; }
-  /// Global coordinate of the first element along dimension d.
-  size_type offset(dim_t d) const { return ref_.viewspec().offsets[static_cast<std::size_t>(d)]; }
-  const offsets_type &offsets() const { return ref_.viewspec().offsets; }
+  /// Global coordinates of the first element (as DASH's: signed).
+  index_type offset(dim_t d) const {
+    return static_cast<index_type>(ref_.viewspec().offsets[static_cast<std::size_t>(d)]);
+  }
+  offsets_type offsets() const {
+    offsets_type o{};
+    for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(ref_.viewspec().offsets[d]);
+    return o;
+  }
   /// The view's box in global coordinates (DASH's ViewSpec).
   const ViewSpec<N> &viewspec() const { return ref_.viewspec(); }
   const PatternT &pattern() const { return core().pattern; }
