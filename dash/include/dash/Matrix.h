@@ -428,6 +428,10 @@ class Matrix : public detail::NArray<T, static_cast<std::size_t>(NumDimensions),
   using index_type = IndexT;
   using local_memory_space = LocalMemSpaceT;
 
+  Matrix() = default;
+  /// No memory yet (DASH's delayed allocation; allocate() takes the team).
+  explicit Matrix(const Team &) {}
+
   /// The whole container, with the interface that the algorithms taking
   /// any container use.
   base &narray() { return *this; }
