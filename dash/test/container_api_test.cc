@@ -55,6 +55,22 @@ TEST(ContainerApi, ArrayFromInitializerList) {
   EXPECT_EQ(later.lcapacity(), 2u);
 }
 
+TEST(ContainerApi, GlobRefExplicitGetPut) {
+  dash::Array<Pod> arr(dash::size());
+  const std::size_t next = (std::size_t(dash::myid()) + 1) % dash::size();
+  Pod in{int(next), 0.5 * double(next)};
+  arr[next].put(&in);
+  arr.barrier();
+  Pod out{};
+  arr[next].get(&out);
+  EXPECT_EQ(out.a, int(next));
+  EXPECT_EQ(out.b, 0.5 * double(next));
+  Pod ref{};
+  arr[dash::myid()].get(ref);
+  EXPECT_EQ(ref.a, int(dash::myid()));
+  arr.barrier();
+}
+
 TEST(ContainerApi, ZeroSizeContainers) {
   dash::Array<int> arr{0};
   EXPECT_EQ(arr.size(), 0u);
