@@ -47,7 +47,9 @@
 #include <dash/Deferred.h>
 #include <dash/LaunchPolicy.h>
 #include <dash/meta/TypeInfo.h>
-#include <dash/local_view.h>
+#include <dash/matrix/LocalMatrixRef.h>
+#include <dash/matrix/MatrixRef.h>
+#include <dash/matrix/MatrixRefView.h>
 #include <dash/Array.h>
 #include <dash/Matrix.h>
 #include <dash/Range.h>
@@ -63,6 +65,7 @@
 #include <dash/coarray/CoEventIter.h>
 #include <dash/coarray/CoEventRef.h>
 #include <dash/coarray/Utils.h>
+#include <dash/Container.h>
 #include <dash/List.h>
 #include <dash/list/GlobListIter.h>
 #include <dash/list/ListRef.h>

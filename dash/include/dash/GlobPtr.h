@@ -128,6 +128,7 @@ class GlobPtr {
   LocalIndex local_index() const { return core_->pattern.local(coords()); }
   /// The DART global pointer of the element.
   dart_gptr_t dart_gptr() const {
+    if (!core_ || view_.size() == 0) return DART_GPTR_NULL;  // an empty container has no elements
     LocalIndex li = local_index();
     return core_->mem.gptr(li.unit, li.index);
   }

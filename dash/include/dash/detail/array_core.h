@@ -79,8 +79,6 @@ struct ArrayCore {
   P pattern;
   GlobalMemory<T> mem;
   std::size_t myid;
-  // Sources of asynchronous puts until the next flush (stable addresses).
-  mutable std::deque<T> async_values;
 };
 
 }  // namespace dash::detail

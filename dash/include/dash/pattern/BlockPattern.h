@@ -185,12 +185,12 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
                                   " units, the team " + std::to_string(nunits));
     for (std::size_t d = 0; d < N; ++d) {
       size_type units = teamspec.extent(d);
-      if (extents[d] == 0)
-        throw std::invalid_argument("dash::BlockPattern: extent of dimension " + std::to_string(d) + " is 0");
       if (!dist[d].is_distributed() && units != 1)
-        throw std::invalid_argument("dash::BlockPattern: dimension " + std::to_string(d) +
-                                    " is NONE but has " + std::to_string(units) + " units");
-      dims_[d] = detail::DimMapping(extents[d], units, dist[d].blocksize(extents[d], units));
+        throw std::invalid_argument("dash::BlockPattern: dimension " + std::to_string(d) + " is NONE but has " +
+                                    std::to_string(units) + " units");
+      // An extent of 0 (DASH's empty containers): no blocks, block size 1.
+      dims_[d] =
+          detail::DimMapping(extents[d], units, extents[d] == 0 ? 1 : dist[d].blocksize(extents[d], units));
       size_ *= extents[d];
     }
     // Consecutive global indices are contiguous in local memory at least up
