@@ -37,7 +37,6 @@
 // and local_view.h; every other type goes through the members above.
 
 #include <cstddef>
-#include <deque>
 
 #include <dash/detail/global_memory.h>
 #include <dash/GlobRef.h>

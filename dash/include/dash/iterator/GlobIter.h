@@ -8,7 +8,7 @@
 // accepted and ignored.
 
 #include <dash/GlobPtr.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 
 namespace dash {
 
