@@ -74,12 +74,6 @@ struct is_container_compatible
 template <typename T>
 struct is_atomic_compatible : std::integral_constant<bool, std::is_arithmetic_v<T>> {};
 
-/// True if T can be an element of a DASH container (moved as bytes
-/// between units): standard layout and trivially copyable, as DASH's.
-template <class T>
-struct is_container_compatible
-    : std::integral_constant<bool, std::is_standard_layout_v<T> && std::is_trivially_copyable_v<T>> {};
-
 }  // namespace dash
 
 #endif  // DASH_TYPES_H
