@@ -29,7 +29,7 @@
 #include <dash/detail/pieces.h>
 #include <dash/GlobPtr.h>
 #include <dash/matrix/MatrixRef.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/Types.h>
 
 namespace dash {

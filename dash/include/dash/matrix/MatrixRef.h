@@ -27,7 +27,7 @@
 #include <dash/GlobRef.h>
 #include <dash/Init.h>
 #include <dash/matrix/MatrixRefView.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 #include <dash/View.h>

@@ -10,7 +10,7 @@
 #include <type_traits>
 
 #include <dash/detail/array_core.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/Types.h>
 
 namespace dash {
