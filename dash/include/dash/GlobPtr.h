@@ -141,8 +141,6 @@ class GlobPtr {
     return li.unit == core_->myid ? core_->mem.local() + li.index : nullptr;
   }
 
-  /// The pattern of the container (DASH's GlobIter::pattern()).
-  const P &pattern() const { return core_->pattern; }
   /// The team of the container (DASH's GlobIter::team()).
   const Team &team() const { return core_->mem.team(); }
 

@@ -170,12 +170,6 @@ class GlobRef {
   void put(const value_type &value) const { set(value); }
   void put(const value_type *value) const { set(*value); }
 
-  /// DASH's explicit forms: read into / write from the caller's object.
-  void get(value_type *out) const { *out = get(); }
-  void get(value_type &out) const { out = get(); }
-  void put(const value_type *in) const { set(*in); }
-  void put(const value_type &in) const { set(in); }
-
   const GlobRef &operator=(const value_type &value) const {
     set(value);
     return *this;

@@ -30,7 +30,7 @@
 #include <dash/pattern/BlockPattern.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
-#include <dash/View.h>
+#include <dash/view/CartView.h>
 
 namespace dash {
 
