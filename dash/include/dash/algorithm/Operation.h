@@ -87,21 +87,6 @@ DASH_BINARY_OPERATION_(second, REPLACE, NOOP, true, ((void)lhs, rhs))
 
 #undef DASH_BINARY_OPERATION_
 
-namespace internal {
-
-/// DASH's trait: the DART operation a DART collective performs for the
-/// binary operation Op, DART_OP_UNDEFINED if none does (a lambda, an
-/// operation on a type DART cannot reduce, or dash::second, which only
-/// atomics know).
-template <typename Op, typename = void>
-struct dart_reduce_operation : std::integral_constant<dart_operation_t, DART_OP_UNDEFINED> {};
-
-template <template <typename> class Op, typename T>
-struct dart_reduce_operation<
-    Op<T>, std::enable_if_t<(Op<T>::dart_operation() != DART_OP_REPLACE) && detail::is_dart_arithmetic_v<T>>>
-    : std::integral_constant<dart_operation_t, Op<T>::dart_operation()> {};
-
-}  // namespace internal
 
 }  // namespace dash
 
