@@ -782,7 +782,7 @@ class HaloBlock {
       // have no complete neighbourhood.
       bool none = bound_spec[d] == BoundaryProp::NONE;
       std::size_t blo = none && uc[d] == 0 ? ilo : 0;
-      std::size_t bhi = none && uc[d] + 1 == pattern.teamspec().extent(d) ? ihi : e;
+      std::size_t bhi = none && static_cast<std::size_t>(uc[d]) + 1 == pattern.teamspec().extent(d) ? ihi : e;
       view_inner_bnd_.offsets[d] = blo;
       view_inner_bnd_.extents[d] = std::max(blo, bhi) - blo;
     }
