@@ -48,6 +48,10 @@ TEST(GlobStaticMem, PointerWalksAllUnitsInOrder) {
   }
   EXPECT_EQ(it, end);
   for (std::size_t g = n; g-- > 0;) EXPECT_EQ(static_cast<long>(*--it), static_cast<long>(g) * 10) << g;
+  // A reference's address is the pointer it came from.
+  auto third = begin + 2;
+  EXPECT_EQ(dash::addressof<Mem>(*third), third);
+  EXPECT_EQ(static_cast<long *>(begin + static_cast<dash::gptrdiff_t>(dash::myid() * nlocal)), mine);
   // Writes through the pointer land in the owner's memory.
   mem.barrier();
   const std::size_t right = (dash::myid() + 1) % dash::size();
