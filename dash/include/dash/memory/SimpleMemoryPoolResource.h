@@ -20,7 +20,8 @@
 
 namespace dash {
 
-namespace detail {
+// (Not dash::detail::Block: that would hide dash::Block in dash::detail.)
+namespace detail::memory_pool {
 /// A pool block: free, it links to the next free block.
 template <std::size_t Blocksize>
 union Block {
@@ -40,7 +41,7 @@ union Header {
   std::size_t size;
   std::max_align_t align;
 };
-}  // namespace detail
+}  // namespace detail::memory_pool
 
 template <class LocalMemSpace>
 class SimpleMemoryPoolResource
@@ -50,8 +51,8 @@ class SimpleMemoryPoolResource
   static constexpr std::size_t MAX_BLOCK_SIZE = 16;
 
   using memory_traits = memory_space_traits<LocalMemSpace>;
-  using Block = detail::Block<MAX_BLOCK_SIZE>;
-  using Chunk = detail::Chunk;
+  using Block = detail::memory_pool::Block<MAX_BLOCK_SIZE>;
+  using Chunk = detail::memory_pool::Chunk;
 
   static_assert(memory_traits::is_local::value,
                 "dash::SimpleMemoryPoolResource: the upstream space must be local");
@@ -108,9 +109,9 @@ class SimpleMemoryPoolResource
  protected:
   void *do_allocate(std::size_t bytes, std::size_t alignment) override {
     if (bytes > MAX_BLOCK_SIZE || alignment > alignof(Block)) {
-      constexpr std::size_t header = sizeof(detail::Header);
+      constexpr std::size_t header = sizeof(detail::memory_pool::Header);
       if (bytes > std::size_t(-1) - header) throw std::bad_alloc();
-      auto *h = static_cast<detail::Header *>(resource_->allocate(bytes + header, MAX_ALIGN));
+      auto *h = static_cast<detail::memory_pool::Header *>(resource_->allocate(bytes + header, MAX_ALIGN));
       h->size = bytes + header;
       return h + 1;
     }
@@ -122,7 +123,7 @@ class SimpleMemoryPoolResource
   void do_deallocate(void *p, std::size_t bytes, std::size_t alignment) override {
     if (!p) return;
     if (bytes > MAX_BLOCK_SIZE || alignment > alignof(Block)) {
-      auto *h = static_cast<detail::Header *>(p) - 1;
+      auto *h = static_cast<detail::memory_pool::Header *>(p) - 1;
       resource_->deallocate(h, h->size, MAX_ALIGN);
       return;
     }
