@@ -20,8 +20,7 @@
 
 namespace dash {
 
-// (Not dash::detail::Block: that would hide dash::Block in dash::detail.)
-namespace detail::memory_pool {
+namespace detail {
 /// A pool block: free, it links to the next free block.
 template <std::size_t Blocksize>
 union Block {
@@ -41,7 +40,7 @@ union Header {
   std::size_t size;
   std::max_align_t align;
 };
-}  // namespace detail::memory_pool
+}  // namespace detail
 
 template <class LocalMemSpace>
 class SimpleMemoryPoolResource
@@ -51,8 +50,8 @@ class SimpleMemoryPoolResource
   static constexpr std::size_t MAX_BLOCK_SIZE = 16;
 
   using memory_traits = memory_space_traits<LocalMemSpace>;
-  using Block = detail::memory_pool::Block<MAX_BLOCK_SIZE>;
-  using Chunk = detail::memory_pool::Chunk;
+  using Block = detail::Block<MAX_BLOCK_SIZE>;
+  using Chunk = detail::Chunk;
 
   static_assert(memory_traits::is_local::value,
                 "dash::SimpleMemoryPoolResource: the upstream space must be local");
@@ -109,9 +108,9 @@ class SimpleMemoryPoolResource
  protected:
   void *do_allocate(std::size_t bytes, std::size_t alignment) override {
     if (bytes > MAX_BLOCK_SIZE || alignment > alignof(Block)) {
-      constexpr std::size_t header = sizeof(detail::memory_pool::Header);
+      constexpr std::size_t header = sizeof(detail::Header);
       if (bytes > std::size_t(-1) - header) throw std::bad_alloc();
-      auto *h = static_cast<detail::memory_pool::Header *>(resource_->allocate(bytes + header, MAX_ALIGN));
+      auto *h = static_cast<detail::Header *>(resource_->allocate(bytes + header, MAX_ALIGN));
       h->size = bytes + header;
       return h + 1;
     }
@@ -123,7 +122,7 @@ class SimpleMemoryPoolResource
   void do_deallocate(void *p, std::size_t bytes, std::size_t alignment) override {
     if (!p) return;
     if (bytes > MAX_BLOCK_SIZE || alignment > alignof(Block)) {
-      auto *h = static_cast<detail::memory_pool::Header *>(p) - 1;
+      auto *h = static_cast<detail::Header *>(p) - 1;
       resource_->deallocate(h, h->size, MAX_ALIGN);
       return;
     }
