@@ -23,8 +23,8 @@ namespace dash {
 namespace detail {
 /// A pool block: free, it links to the next free block.
 template <std::size_t Blocksize>
-union Block {
-  Block *next;
+union PoolBlock {
+  PoolBlock *next;
   std::uint8_t _data[Blocksize];
 };
 /// Header of a chunk of blocks (kept at maximal alignment).
@@ -50,7 +50,7 @@ class SimpleMemoryPoolResource
   static constexpr std::size_t MAX_BLOCK_SIZE = 16;
 
   using memory_traits = memory_space_traits<LocalMemSpace>;
-  using Block = detail::Block<MAX_BLOCK_SIZE>;
+  using Block = detail::PoolBlock<MAX_BLOCK_SIZE>;
   using Chunk = detail::Chunk;
 
   static_assert(memory_traits::is_local::value,

@@ -1,5 +1,5 @@
-#ifndef DASH_PATTERN_PATTERN_H
-#define DASH_PATTERN_PATTERN_H
+#ifndef DASH_PATTERN_BLOCK_PATTERN_H
+#define DASH_PATTERN_BLOCK_PATTERN_H
 
 // Pattern<N>: maps the elements of an N-dimensional global index space to
 // units and to offsets in the units' local memory. Pure index arithmetic, no
@@ -33,7 +33,7 @@
 //    (1,0) at 10..13, ..., (2,1) (1 x 2) at 22..23, (2,2) (1 x 1) at 24.
 //
 // Construction as in DASH, from extents, distributions, TeamSpec and Team
-// in any order (see pattern/arguments.h):
+// in any order (see pattern/internal/PatternArguments.h):
 //
 //   dash::Pattern<2> p(rows, cols, dash::BLOCKED, dash::CYCLIC, teamspec);
 //
@@ -57,12 +57,14 @@
 #include <utility>
 #include <vector>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/cartesian.h>
-#include <dash/pattern/dim_mapping.h>
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/size_spec.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/pattern/PatternProperties.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/pattern/internal/SignedCoordinates.h>
+#include <dash/Cartesian.h>
+#include <dash/pattern/internal/DimMapping.h>
+#include <dash/Distribution.h>
+#include <dash/Dimensional.h>
+#include <dash/TeamSpec.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 
@@ -119,53 +121,76 @@ using ViewSpec = Block<N>;
 /// DASH's template arguments: Pattern<1, ROW_MAJOR, long> is Pattern<1>
 /// (default_index_t is long); Pattern<N, COL_MAJOR> orders column-major.
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
-class Pattern {
-  static_assert(N >= 1, "dash::Pattern needs at least one dimension");
+class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangement, IndexType>, N, IndexType> {
+  using signed_api = detail::SignedCoordinates<BlockPattern, N, IndexType>;
+
+  static_assert(N >= 1, "dash::BlockPattern needs at least one dimension");
   static_assert(Arrangement == ROW_MAJOR || Arrangement == COL_MAJOR,
-                "dash::Pattern: ROW_MAJOR or COL_MAJOR");
+                "dash::BlockPattern: ROW_MAJOR or COL_MAJOR");
 
  public:
   /// DASH's name of the pattern type (file names of the visualizer).
   static constexpr const char *PatternName = "BlockPattern";
+  /// DASH's pattern properties (pattern/PatternProperties.h).
+  using partitioning_properties = pattern_partitioning_properties<pattern_partitioning_tag::rectangular,
+                                                                  pattern_partitioning_tag::balanced,
+                                                                  pattern_partitioning_tag::unbalanced>;
+  using mapping_properties = pattern_mapping_properties<pattern_mapping_tag::unbalanced>;
+  using layout_properties =
+      pattern_layout_properties<pattern_layout_tag::canonical, pattern_layout_tag::linear>;
 
   using size_type = std::size_t;
-  using index_type = std::ptrdiff_t;  // dash::default_index_t
+  using index_type = IndexType;
+  using local_coords_t = typename signed_api::local_coords_t;
+  // DASH's overloads over signed coordinates (internal/SignedCoordinates.h).
+  using signed_api::at;
+  using signed_api::block_at;
+  using signed_api::coords;
+  using signed_api::global;
+  using signed_api::global_at;
+  using signed_api::global_index;
+  using signed_api::local;
+  using signed_api::local_at;
+  using signed_api::local_coords;
+  using signed_api::local_index;
+  using signed_api::unit_at;
   using unit_type = std::size_t;
   using coords_type = std::array<size_type, N>;
   using extents_type = std::array<size_type, N>;
   using local_index_t = LocalIndex;
 
   /// `extents` distributed BLOCKED in the first dimension over `nunits`.
-  Pattern(const extents_type &extents, size_type nunits) : Pattern(extents, DistributionSpec<N>(), nunits) {}
+  BlockPattern(const extents_type &extents, size_type nunits)
+      : BlockPattern(extents, DistributionSpec<N>(), nunits) {}
 
   /// `extents` distributed by `dist` over `nunits` units, all along the first
   /// distributed dimension.
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, size_type nunits)
-      : Pattern(extents, dist, TeamSpec<N>(dist, nunits), nunits) {}
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, size_type nunits)
+      : BlockPattern(extents, dist, TeamSpec<N>(dist, nunits), nunits) {}
 
   /// `extents` distributed by `dist` over the units of `teamspec` (as in
   /// DASH: Pattern<2>(SizeSpec<2>(r, c), dist, teamspec)).
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec)
-      : Pattern(extents, dist, teamspec, teamspec.size()) {}
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec)
+      : BlockPattern(extents, dist, teamspec, teamspec.size()) {}
 
   /// `extents` distributed by `dist` over a team of `nunits` units arranged as
   /// `teamspec`. Throws std::invalid_argument if an extent is 0, if the
   /// teamspec does not have `nunits` units, or if a NONE dimension has more
   /// than one unit.
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
-          size_type nunits)
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
+               size_type nunits)
       : extents_(extents), dist_(dist), teamspec_(teamspec), nunits_(nunits), tiled_(dist.is_tiled()) {
     if (teamspec.size() != nunits)
-      throw std::invalid_argument("dash::Pattern: TeamSpec has " + std::to_string(teamspec.size()) +
+      throw std::invalid_argument("dash::BlockPattern: TeamSpec has " + std::to_string(teamspec.size()) +
                                   " units, the team " + std::to_string(nunits));
     for (std::size_t d = 0; d < N; ++d) {
       size_type units = teamspec.extent(d);
-      if (extents[d] == 0)
-        throw std::invalid_argument("dash::Pattern: extent of dimension " + std::to_string(d) + " is 0");
       if (!dist[d].is_distributed() && units != 1)
-        throw std::invalid_argument("dash::Pattern: dimension " + std::to_string(d) + " is NONE but has " +
+        throw std::invalid_argument("dash::BlockPattern: dimension " + std::to_string(d) + " is NONE but has " +
                                     std::to_string(units) + " units");
-      dims_[d] = detail::DimMapping(extents[d], units, dist[d].blocksize(extents[d], units));
+      // An extent of 0 (DASH's empty containers): no blocks, block size 1.
+      dims_[d] =
+          detail::DimMapping(extents[d], units, extents[d] == 0 ? 1 : dist[d].blocksize(extents[d], units));
       size_ *= extents[d];
     }
     // Consecutive global indices are contiguous in local memory at least up
@@ -184,56 +209,58 @@ class Pattern {
 
   /// As DASH: `extents` distributed by `dist` over the units of `team`
   /// arranged as `teamspec`; throws like the constructor above.
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
-          const Team &team)
-      : Pattern(extents, dist, teamspec, team.size()) {
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
+               const Team &team)
+      : BlockPattern(extents, dist, teamspec, team.size()) {
     team_ = team;
   }
   /// As DASH: `extents` distributed by `dist` over all units of `team`,
   /// along the first distributed dimension.
-  Pattern(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team)
-      : Pattern(extents, dist, TeamSpec<N>(dist, team.size()), team) {}
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team)
+      : BlockPattern(extents, dist, TeamSpec<N>(dist, team.size()), team) {}
   /// As DASH: `extents` BLOCKED in the first dimension over `team`.
-  Pattern(const extents_type &extents, const Team &team) : Pattern(extents, DistributionSpec<N>(), team) {}
+  BlockPattern(const extents_type &extents, const Team &team)
+      : BlockPattern(extents, DistributionSpec<N>(), team) {}
   /// The mapping of `other` for the units of `team` (a container binds its
   /// pattern to its team so). Throws std::invalid_argument unless team has
   /// other.nunits() units.
-  Pattern(const Pattern &other, const Team &team) : Pattern(other) {
+  BlockPattern(const BlockPattern &other, const Team &team) : BlockPattern(other) {
     if (team.size() != nunits_)
-      throw std::invalid_argument("dash::Pattern: the pattern is for " + std::to_string(nunits_) +
+      throw std::invalid_argument("dash::BlockPattern: the pattern is for " + std::to_string(nunits_) +
                                   " units, the team has " + std::to_string(team.size()));
     team_ = team;
   }
 
   /// As DASH's variadic constructor: the N extents, then in any order N
   /// Distributions or one DistributionSpec (default: BLOCKED in the first
-  /// dimension), optionally a TeamSpec and a Team (see pattern/arguments.h):
+  /// dimension), optionally a TeamSpec and a Team (see pattern/internal/PatternArguments.h):
   /// Pattern<2>(rows, cols, BLOCKED, CYCLIC, teamspec). Without a TeamSpec
   /// the units of the team (default: all units) go along the distributed
   /// dimensions, balanced; with a TeamSpec but no Team the pattern is for
   /// the teamspec's units (bound to a container's team when used).
   /// Throws like the constructors above.
   template <typename... Args, typename = std::enable_if_t<detail::is_pattern_arguments_v<N, Args...>>>
-  explicit Pattern(size_type extent0, const Args &...args)
-      : Pattern(detail::PatternArguments<N>(extent0, args...)) {}
+  explicit BlockPattern(size_type extent0, const Args &...args)
+      : BlockPattern(detail::PatternArguments<N>(extent0, args...)) {}
 
   /// 1-D, as in DASH: `n` elements distributed by `dist` over all units
   /// (the runtime must be running).
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  explicit Pattern(size_type n, const Distribution &dist = BLOCKED)
-      : Pattern(extents_type{n}, DistributionSpec<1>(dist), Team::All()) {}
+  explicit BlockPattern(size_type n, const Distribution &dist = BLOCKED)
+      : BlockPattern(extents_type{n}, DistributionSpec<1>(dist), Team::All()) {}
   /// 1-D, as in DASH: over the units of `team`.
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  Pattern(size_type n, const Distribution &dist, const Team &team)
-      : Pattern(extents_type{n}, DistributionSpec<1>(dist), team) {}
+  BlockPattern(size_type n, const Distribution &dist, const Team &team)
+      : BlockPattern(extents_type{n}, DistributionSpec<1>(dist), team) {}
 
   /// 1-D with irregular local sizes (DASH's CSRPattern): unit u of `team`
   /// owns the next local_sizes[u] elements (any, also 0). Throws
   /// std::invalid_argument unless there is one size per unit and their sum
   /// is not 0.
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
-  explicit Pattern(const std::vector<size_type> &local_sizes, const Team &team = Team::All())
-      : Pattern(extents_type{checked_total(local_sizes, team.size())}, DistributionSpec<1>(BLOCKED), team) {
+  explicit BlockPattern(const std::vector<size_type> &local_sizes, const Team &team = Team::All())
+      : BlockPattern(extents_type{checked_total(local_sizes, team.size())}, DistributionSpec<1>(BLOCKED),
+                     team) {
     dims_[0] = detail::DimMapping(local_sizes);
     run_dim_ = nunits_ > 1 ? 0 : N;
   }
@@ -265,6 +292,13 @@ class Pattern {
   void unit_intervals(std::size_t d, size_type ucoord, size_type lo, size_type hi, Intervals &out) const {
     dims_[d].unit_intervals(ucoord, lo, hi, out);
   }
+  /// Returns how many elements the last block along dimension `d` lacks
+  /// compared to a full one (0 if the extent is a multiple of the block
+  /// size; unchecked).
+  size_type underfilled_blocksize(std::size_t d) const {
+    size_type overflow = extents_[d] % dims_[d].block;
+    return overflow == 0 ? 0 : dims_[d].block - overflow;
+  }
   /// Returns the number of elements of a full block.
   size_type max_blocksize() const {
     size_type n = 1;
@@ -287,7 +321,7 @@ class Pattern {
   team_unit_t myid() const {
     const Team &t = team();
     if (t.size() != nunits_)
-      throw std::logic_error("dash::Pattern: the pattern is for " + std::to_string(nunits_) +
+      throw std::logic_error("dash::BlockPattern: the pattern is for " + std::to_string(nunits_) +
                              " units, not bound to a team of that size");
     return t.myid();
   }
@@ -297,7 +331,7 @@ class Pattern {
   extents_type local_extents() const { return local_extents(unit_of_me()); }
   /// Returns the calling unit's local extent along dimension `d` (unchecked).
   size_type local_extent(std::size_t d) const {
-    return dims_[d].local_extent(teamspec_.coords(unit_of_me())[d]);
+    return dims_[d].local_extent(teamspec_.unit_coords(unit_of_me())[d]);
   }
   /// Returns the linear global index of the calling unit's local index
   /// `lindex`.
@@ -322,7 +356,9 @@ class Pattern {
     return n == 0 ? 0 : global(n - 1) + 1;
   }
   /// The calling unit's local block grid and its block `lblock`.
-  extents_type local_blockspec() const { return local_blockspec(unit_of_me()); }
+  CartesianIndexSpace<N, Arrangement, IndexType> local_blockspec() const {
+    return local_blockspec(unit_of_me());
+  }
   Block<N> local_block(size_type lblock) const { return local_block(unit_of_me(), lblock); }
 
   // ---- DASH's names for owner and local position ----
@@ -343,40 +379,17 @@ class Pattern {
     return detail::linear_index<Arrangement>(bcoords, blockspec().extents());
   }
 
-  /// DASH's coordinates are signed (std::array<index_type, N>): unit_at,
-  /// at, block_at and global take those as well.
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  team_unit_t unit_at(const std::array<I, N> &gcoords) const {
-    return unit_at(unsigned_coords(gcoords));
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  size_type at(const std::array<I, N> &gcoords) const {
-    return at(unsigned_coords(gcoords));
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  size_type block_at(const std::array<I, N> &gcoords) const {
-    return block_at(unsigned_coords(gcoords));
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  std::array<I, N> global(unit_type unit, const std::array<I, N> &lcoords) const {
-    return signed_coords<I>(global(unit, unsigned_coords(lcoords)));
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  std::array<I, N> global(const std::array<I, N> &lcoords) const {
-    return signed_coords<I>(global(unsigned_coords(lcoords)));
-  }
-
   /// Patterns are equal if they map every element identically.
-  bool operator==(const Pattern &other) const {
+  bool operator==(const BlockPattern &other) const {
     return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_ &&
            dims_ == other.dims_;
   }
-  bool operator!=(const Pattern &other) const { return !(*this == other); }
+  bool operator!=(const BlockPattern &other) const { return !(*this == other); }
 
   // ---- global index <-> global coordinates (memory_order()) ----
 
   /// Returns the global coordinates of linear global index `gindex`.
-  coords_type coords(size_type gindex) const { return detail::linear_coords<Arrangement>(gindex, extents_); }
+  coords_type ucoords(size_type gindex) const { return detail::linear_coords<Arrangement>(gindex, extents_); }
 
   /// Returns the linear global index of global coordinates `gcoords`.
   size_type global_index(const coords_type &gcoords) const {
@@ -393,7 +406,7 @@ class Pattern {
   }
 
   /// Returns the unit owning linear global index `gindex`.
-  unit_type owner(size_type gindex) const { return owner(coords(gindex)); }
+  unit_type owner(size_type gindex) const { return owner(ucoords(gindex)); }
 
   /// Returns the owner and local index of global coordinates `gcoords`.
   LocalIndex local(const coords_type &gcoords) const {
@@ -406,14 +419,14 @@ class Pattern {
   }
 
   /// Returns the owner and local index of linear global index `gindex`.
-  LocalIndex local(size_type gindex) const { return local(coords(gindex)); }
+  LocalIndex local(size_type gindex) const { return local(ucoords(gindex)); }
 
   /// As local(gcoords); throws std::out_of_range if a coordinate is out of
   /// its extent.
   LocalIndex local_at(const coords_type &gcoords) const {
     for (std::size_t d = 0; d < N; ++d)
       if (gcoords[d] >= extents_[d])
-        throw std::out_of_range("dash::Pattern::local_at: coordinate " + std::to_string(gcoords[d]) +
+        throw std::out_of_range("dash::BlockPattern::local_at: coordinate " + std::to_string(gcoords[d]) +
                                 " of dimension " + std::to_string(d) + " not in [0, " +
                                 std::to_string(extents_[d]) + ")");
     return local(gcoords);
@@ -422,7 +435,7 @@ class Pattern {
   /// As local(gindex); throws std::out_of_range unless gindex < size().
   LocalIndex local_at(size_type gindex) const {
     if (gindex >= size_)
-      throw std::out_of_range("dash::Pattern::local_at: global index " + std::to_string(gindex) +
+      throw std::out_of_range("dash::BlockPattern::local_at: global index " + std::to_string(gindex) +
                               " not in [0, " + std::to_string(size_) + ")");
     return local(gindex);
   }
@@ -439,7 +452,7 @@ class Pattern {
 
   /// Returns the global coordinates of local coordinates `lcoords` of `unit`.
   coords_type global(unit_type unit, const coords_type &lcoords) const {
-    coords_type ucoords = teamspec_.coords(unit), gcoords;
+    coords_type ucoords = teamspec_.unit_coords(unit), gcoords;
     for (std::size_t d = 0; d < N; ++d) gcoords[d] = dims_[d].global_of(ucoords[d], lcoords[d]);
     return gcoords;
   }
@@ -459,7 +472,7 @@ class Pattern {
   size_type global_at(unit_type unit, size_type lindex) const {
     size_type n = local_size(unit);
     if (lindex >= n)
-      throw std::out_of_range("dash::Pattern::global_at: local index " + std::to_string(lindex) +
+      throw std::out_of_range("dash::BlockPattern::global_at: local index " + std::to_string(lindex) +
                               " of unit " + std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
     return global_index(unit, lindex);
   }
@@ -468,12 +481,12 @@ class Pattern {
 
   /// Returns the local index of local coordinates `lcoords` of `unit`.
   size_type local_index(unit_type unit, const coords_type &lcoords) const {
-    return offset(teamspec_.coords(unit), lcoords);
+    return offset(teamspec_.unit_coords(unit), lcoords);
   }
 
   /// Returns the local coordinates of local index `lindex` of `unit`.
   coords_type local_coords(unit_type unit, size_type lindex) const {
-    coords_type ucoords = teamspec_.coords(unit), lcoords;
+    coords_type ucoords = teamspec_.unit_coords(unit), lcoords;
     extents_type lextents = local_extents_of(ucoords);
     if (!tiled_) return detail::linear_coords<Arrangement>(lindex, lextents);
     // Inverse of offset(): find the tile dimension by dimension, then the
@@ -499,7 +512,7 @@ class Pattern {
   /// unit < nunits().
   extents_type local_extents(unit_type unit) const {
     check_unit(unit, "local_extents");
-    return local_extents_of(teamspec_.coords(unit));
+    return local_extents_of(teamspec_.unit_coords(unit));
   }
 
   /// Returns the number of elements of `unit`; throws std::out_of_range
@@ -533,7 +546,7 @@ class Pattern {
   Block<N> block(size_type gblock) const {
     size_type n = nblocks();
     if (gblock >= n)
-      throw std::out_of_range("dash::Pattern::block: block " + std::to_string(gblock) + " not in [0, " +
+      throw std::out_of_range("dash::BlockPattern::block: block " + std::to_string(gblock) + " not in [0, " +
                               std::to_string(n) + ")");
     coords_type bcoords = detail::linear_coords<Arrangement>(gblock, blockspec().extents());
     Block<N> blk;
@@ -546,9 +559,13 @@ class Pattern {
 
   /// Returns the number of blocks of `unit` along each dimension (its local
   /// block grid); throws std::out_of_range unless unit < nunits().
-  extents_type local_blockspec(unit_type unit) const {
+  CartesianIndexSpace<N, Arrangement, IndexType> local_blockspec(unit_type unit) const {
+    return CartesianIndexSpace<N, Arrangement, IndexType>(local_block_grid(unit));
+  }
+  /// The same as extents.
+  extents_type local_block_grid(unit_type unit) const {
     check_unit(unit, "local_blockspec");
-    coords_type ucoords = teamspec_.coords(unit);
+    coords_type ucoords = teamspec_.unit_coords(unit);
     extents_type nblocks;
     for (std::size_t d = 0; d < N; ++d) nblocks[d] = dims_[d].local_blocks(ucoords[d]);
     return nblocks;
@@ -557,18 +574,18 @@ class Pattern {
   /// Returns the number of blocks of `unit`: at most 1 for BLOCKED/NONE
   /// patterns, 0 if the unit has no elements. Throws std::out_of_range
   /// unless unit < nunits().
-  size_type local_nblocks(unit_type unit) const { return product(local_blockspec(unit)); }
+  size_type local_nblocks(unit_type unit) const { return product(local_block_grid(unit)); }
 
   /// Returns block `lblock` of `unit`, counted in memory_order() in its local
   /// block grid (the storage order of tiles); throws std::out_of_range unless
   /// unit < nunits() and lblock < local_nblocks(unit).
   Block<N> local_block(unit_type unit, size_type lblock) const {
-    extents_type nblocks = local_blockspec(unit);
+    extents_type nblocks = local_block_grid(unit);
     size_type n = product(nblocks);
     if (lblock >= n)
-      throw std::out_of_range("dash::Pattern::local_block: block " + std::to_string(lblock) + " of unit " +
-                              std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
-    coords_type ucoords = teamspec_.coords(unit);
+      throw std::out_of_range("dash::BlockPattern::local_block: block " + std::to_string(lblock) +
+                              " of unit " + std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
+    coords_type ucoords = teamspec_.unit_coords(unit);
     coords_type lbcoords = detail::linear_coords<Arrangement>(lblock, nblocks);
     Block<N> blk;
     for (std::size_t d = 0; d < N; ++d) {
@@ -589,11 +606,11 @@ class Pattern {
   template <typename F>
   void for_each_run(size_type first, size_type last, F &&visit) const {
     if (first > last || last > size_)
-      throw std::out_of_range("dash::Pattern::for_each_run: range [" + std::to_string(first) + ", " +
+      throw std::out_of_range("dash::BlockPattern::for_each_run: range [" + std::to_string(first) + ", " +
                               std::to_string(last) + ") not in [0, " + std::to_string(size_) + ")");
     LocalRun run{0, 0, 0};
     for (size_type gindex = first; gindex < last;) {
-      coords_type gcoords = coords(gindex);
+      coords_type gcoords = ucoords(gindex);
       LocalIndex pos = local(gcoords);
       size_type len = std::min<size_type>(piece_length(gindex, gcoords), last - gindex);
       if (run.length > 0 && pos.unit == run.unit && pos.index == run.offset + run.length) {
@@ -615,9 +632,9 @@ class Pattern {
   }
 
  private:
-  explicit Pattern(const detail::PatternArguments<N> &args)
-      : Pattern(args.extents, args.dist, args.teamspec,
-                args.team ? args.team->size() : args.teamspec.size()) {
+  explicit BlockPattern(const detail::PatternArguments<N> &args)
+      : BlockPattern(args.extents, args.dist, args.teamspec,
+                     args.team ? args.team->size() : args.teamspec.size()) {
     if (args.team) team_ = *args.team;
   }
 
@@ -655,11 +672,11 @@ class Pattern {
 
   static size_type checked_total(const std::vector<size_type> &sizes, size_type nunits) {
     if (sizes.size() != nunits)
-      throw std::invalid_argument("dash::Pattern: " + std::to_string(sizes.size()) + " local sizes for " +
-                                  std::to_string(nunits) + " units");
+      throw std::invalid_argument("dash::BlockPattern: " + std::to_string(sizes.size()) +
+                                  " local sizes for " + std::to_string(nunits) + " units");
     size_type total = 0;
     for (size_type n : sizes) total += n;
-    if (total == 0) throw std::invalid_argument("dash::Pattern: the local sizes sum to 0");
+    if (total == 0) throw std::invalid_argument("dash::BlockPattern: the local sizes sum to 0");
     return total;
   }
 
@@ -667,8 +684,8 @@ class Pattern {
 
   void check_unit(unit_type unit, const char *caller) const {
     if (unit >= nunits_)
-      throw std::out_of_range(std::string("dash::Pattern::") + caller + ": unit " + std::to_string(unit) +
-                              " not in [0, " + std::to_string(nunits_) + ")");
+      throw std::out_of_range(std::string("dash::BlockPattern::") + caller + ": unit " +
+                              std::to_string(unit) + " not in [0, " + std::to_string(nunits_) + ")");
   }
 
   extents_type local_extents_of(const coords_type &ucoords) const {
@@ -717,6 +734,11 @@ class Pattern {
   Team team_;                // the null team if made from a unit count
 };
 
+/// DASH's name for BlockPattern (dash/Pattern.h in DASH): the pattern
+/// containers use by default.
+template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
+using Pattern = BlockPattern<N, Arrangement, IndexType>;
+
 // DASH's name for the 1-D Pattern with irregular local sizes (the
 // constructor from local sizes). DASH's template arguments are accepted;
 // the index type is always default_index_t. (TilePattern is its own class:
@@ -726,4 +748,4 @@ using CSRPattern = std::enable_if_t<N == 1, Pattern<N, Arrangement>>;
 
 }  // namespace dash
 
-#endif  // DASH_PATTERN_PATTERN_H
+#endif  // DASH_PATTERN_BLOCK_PATTERN_H

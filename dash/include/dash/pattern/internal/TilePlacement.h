@@ -1,5 +1,5 @@
-#ifndef DASH_PATTERN_TILE_PLACEMENT_H
-#define DASH_PATTERN_TILE_PLACEMENT_H
+#ifndef DASH_PATTERN_INTERNAL_TILE_PLACEMENT_H
+#define DASH_PATTERN_INTERNAL_TILE_PLACEMENT_H
 
 // TilePlacementPattern<Placement, N, Arrangement>: the part shared by
 // DASH's ShiftTilePattern and SeqTilePattern, patterns of equal, full
@@ -36,25 +36,42 @@
 #include <type_traits>
 #include <utility>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/cartesian.h>
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/pattern.h>
-#include <dash/pattern/size_spec.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/pattern/internal/SignedCoordinates.h>
+#include <dash/Cartesian.h>
+#include <dash/Distribution.h>
+#include <dash/pattern/BlockPattern.h>
+#include <dash/Dimensional.h>
+#include <dash/TeamSpec.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 
 namespace dash::detail {
 
 template <typename Placement, std::size_t N, MemArrange Arrangement>
-class TilePlacementPattern {
+class TilePlacementPattern
+    : public SignedCoordinates<TilePlacementPattern<Placement, N, Arrangement>, N, default_index_t> {
+  using signed_api = SignedCoordinates<TilePlacementPattern, N, default_index_t>;
+
   static_assert(N >= 1, "a pattern needs at least one dimension");
   static_assert(Arrangement == ROW_MAJOR || Arrangement == COL_MAJOR, "ROW_MAJOR or COL_MAJOR");
 
  public:
   using size_type = std::size_t;
   using index_type = default_index_t;
+  using local_coords_t = typename signed_api::local_coords_t;
+  // DASH's overloads over signed coordinates (internal/SignedCoordinates.h).
+  using signed_api::at;
+  using signed_api::block_at;
+  using signed_api::coords;
+  using signed_api::global;
+  using signed_api::global_at;
+  using signed_api::global_index;
+  using signed_api::local;
+  using signed_api::local_at;
+  using signed_api::local_coords;
+  using signed_api::local_index;
+  using signed_api::unit_at;
   using unit_type = std::size_t;
   using coords_type = std::array<size_type, N>;
   using extents_type = std::array<size_type, N>;
@@ -75,6 +92,8 @@ class TilePlacementPattern {
   static constexpr bool is_tiled() { return true; }
   /// Block (tile) extent along dimension `d` (unchecked).
   size_type blocksize(std::size_t d) const { return block_[d]; }
+  /// Tiles are full: no block is underfilled.
+  static constexpr size_type underfilled_blocksize(std::size_t) { return 0; }
   /// Number of elements of a tile.
   size_type max_blocksize() const { return tile_size_; }
 
@@ -83,7 +102,7 @@ class TilePlacementPattern {
   /// Global indices run tile by tile (DASH's order): gindex / tile size is
   /// the tile in blockspec() order, gindex % tile size the position in the
   /// tile in Arrangement order.
-  coords_type coords(size_type gindex) const {
+  coords_type ucoords(size_type gindex) const {
     coords_type bc = linear_coords<Arrangement>(gindex / tile_size_, nblocks_);
     coords_type phase = linear_coords<Arrangement>(gindex % tile_size_, block_), gcoords;
     for (std::size_t d = 0; d < N; ++d) gcoords[d] = bc[d] * block_[d] + phase[d];
@@ -100,13 +119,9 @@ class TilePlacementPattern {
 
   /// Unit owning global coordinates `gcoords` / linear global index `gindex`.
   unit_type owner(const coords_type &gcoords) const { return placement().block_unit(block_coords(gcoords)); }
-  unit_type owner(size_type gindex) const { return owner(coords(gindex)); }
+  unit_type owner(size_type gindex) const { return owner(ucoords(gindex)); }
   team_unit_t unit_at(const coords_type &gcoords) const { return team_unit_t(owner(gcoords)); }
   team_unit_t unit_at(size_type gindex) const { return team_unit_t(owner(gindex)); }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  team_unit_t unit_at(const std::array<I, N> &gcoords) const {
-    return unit_at(unsigned_coords(gcoords));
-  }
 
   /// Local coordinates of global coordinates `gcoords` in their owner.
   coords_type local_coords(const coords_type &gcoords) const {
@@ -119,14 +134,10 @@ class TilePlacementPattern {
     unit_type unit = owner(gcoords);
     return {unit, local_index(unit, local_coords(gcoords))};
   }
-  LocalIndex local(size_type gindex) const { return local(coords(gindex)); }
+  LocalIndex local(size_type gindex) const { return local(ucoords(gindex)); }
   LocalIndex local_index(const coords_type &gcoords) const { return local(gcoords); }
   /// Local index of `gcoords` in its owner's memory.
   size_type at(const coords_type &gcoords) const { return local(gcoords).index; }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  size_type at(const std::array<I, N> &gcoords) const {
-    return at(unsigned_coords(gcoords));
-  }
   /// As local(); throw std::out_of_range on coordinates outside the extents
   /// or gindex >= size().
   LocalIndex local_at(const coords_type &gcoords) const {
@@ -153,13 +164,6 @@ class TilePlacementPattern {
     coords_type bc = placement().global_block_coords(unit, lbc);
     for (std::size_t d = 0; d < N; ++d) gcoords[d] = bc[d] * block_[d] + lcoords[d] % block_[d];
     return gcoords;
-  }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  std::array<I, N> global(unit_type unit, const std::array<I, N> &lcoords) const {
-    coords_type g = global(unit, unsigned_coords(lcoords));
-    std::array<I, N> r;
-    for (std::size_t d = 0; d < N; ++d) r[d] = static_cast<I>(g[d]);
-    return r;
   }
   coords_type global_coords(unit_type unit, size_type lindex) const {
     return global(unit, local_coords(unit, lindex));
@@ -201,7 +205,7 @@ class TilePlacementPattern {
   /// Local extents of `unit`: its local tile grid times the tile extents.
   /// Throws std::out_of_range unless unit < nunits().
   extents_type local_extents(unit_type unit) const {
-    extents_type lext = local_blockspec(unit);
+    extents_type lext = local_block_grid(unit);
     for (std::size_t d = 0; d < N; ++d) lext[d] *= block_[d];
     return lext;
   }
@@ -224,10 +228,6 @@ class TilePlacementPattern {
   size_type block_at(const coords_type &gcoords) const {
     return linear_index<Arrangement>(block_coords(gcoords), nblocks_);
   }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  size_type block_at(const std::array<I, N> &gcoords) const {
-    return block_at(unsigned_coords(gcoords));
-  }
   /// Tile `gblock` of blockspec(); throws std::out_of_range unless
   /// gblock < nblocks().
   Block<N> block(size_type gblock) const {
@@ -238,14 +238,20 @@ class TilePlacementPattern {
   }
   /// The local tile grid of `unit`; throws std::out_of_range unless
   /// unit < nunits().
-  extents_type local_blockspec(unit_type unit) const {
+  CartesianIndexSpace<N, Arrangement, index_type> local_blockspec(unit_type unit) const {
+    return CartesianIndexSpace<N, Arrangement, index_type>(local_block_grid(unit));
+  }
+  /// The calling unit's local tile grid.
+  CartesianIndexSpace<N, Arrangement, index_type> local_blockspec() const { return local_blockspec(me()); }
+  /// The local tile grid of `unit` as extents; throws like local_blockspec.
+  extents_type local_block_grid(unit_type unit) const {
     if (unit >= nunits_)
       throw std::out_of_range(std::string(Placement::PatternName) + ": unit " + std::to_string(unit) +
                               " not in [0, " + std::to_string(nunits_) + ")");
     return placement().local_tile_grid(unit);
   }
   size_type local_nblocks(unit_type unit) const {
-    extents_type lb = local_blockspec(unit);
+    extents_type lb = local_block_grid(unit);
     size_type n = 1;
     for (size_type e : lb) n *= e;
     return n;
@@ -279,10 +285,6 @@ class TilePlacementPattern {
   size_type global(size_type lindex) const { return global_index(me(), lindex); }
   /// Global coordinates of the calling unit's local coordinates.
   coords_type global(const coords_type &lcoords) const { return global(me(), lcoords); }
-  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  std::array<I, N> global(const std::array<I, N> &lcoords) const {
-    return global(me(), lcoords);
-  }
   bool is_local(size_type gindex) const { return owner(gindex) == me(); }
   Block<N> local_block(size_type lblock) const { return local_block(me(), lblock); }
   /// Global index of the calling unit's first element, and one past its
@@ -371,4 +373,4 @@ class TilePlacementPattern {
 
 }  // namespace dash::detail
 
-#endif  // DASH_PATTERN_TILE_PLACEMENT_H
+#endif  // DASH_PATTERN_INTERNAL_TILE_PLACEMENT_H

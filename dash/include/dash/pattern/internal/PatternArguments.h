@@ -18,8 +18,8 @@
 #include <cstddef>
 #include <type_traits>
 
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/Distribution.h>
+#include <dash/TeamSpec.h>
 #include <dash/Team.h>
 
 namespace dash::detail {
@@ -56,7 +56,15 @@ struct PatternArguments {
     extents[0] = extent0;
     (take(args), ...);
     if (ndists > 0) dist = make_spec(std::make_index_sequence<N>());
-    if (!has_teamspec) teamspec = TeamSpec<N>(dist, team ? team->size() : dash::size(), balanced);
+    if (!has_teamspec) teamspec = TeamSpec<N>(dist, team ? team->size() : Team::All().size(), balanced);
+  }
+
+  /// The Team among `args`, else Team::All().
+  template <typename... Args>
+  static const Team &team_of(const Args &...args) {
+    const Team *found = nullptr;
+    ((found = pick_team(args, found)), ...);
+    return found ? *found : Team::All();
   }
 
   std::array<std::size_t, N> extents{};
@@ -66,6 +74,13 @@ struct PatternArguments {
   const Team *team = nullptr;  // none given
 
  private:
+  template <typename A>
+  static const Team *pick_team(const A &arg, const Team *found) {
+    if constexpr (std::is_base_of_v<Team, A>)
+      return &arg;
+    else
+      return found;
+  }
   static std::array<std::size_t, N> ones() {
     std::array<std::size_t, N> a;
     a.fill(1);
