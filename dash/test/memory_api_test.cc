@@ -48,6 +48,10 @@ TEST(GlobStaticMem, PointerWalksAllUnitsInOrder) {
   }
   EXPECT_EQ(it, end);
   for (std::size_t g = n; g-- > 0;) EXPECT_EQ(static_cast<long>(*--it), static_cast<long>(g) * 10) << g;
+  // A reference's address is the pointer it came from.
+  auto third = begin + 2;
+  EXPECT_EQ(dash::addressof<Mem>(*third), third);
+  EXPECT_EQ(static_cast<long *>(begin + static_cast<dash::gptrdiff_t>(dash::myid() * nlocal)), mine);
   // Writes through the pointer land in the owner's memory.
   mem.barrier();
   const std::size_t right = (dash::myid() + 1) % dash::size();
@@ -120,6 +124,51 @@ TEST(GlobLocalMemoryPool, UnitLocalAllocationReadByNeighbour) {
   alloc.deallocate(slots, 1);
   pool.deallocate(raw, 4 * sizeof(int));
   EXPECT_EQ(pool.size(), 0u);
+}
+
+TEST(GlobHeapMem, GrowShrinkCommitAndRemoteReads) {
+  const std::size_t me = dash::myid(), p = dash::size();
+  dash::GlobHeapMem<int> mem(4);
+  EXPECT_EQ(mem.size(), 4 * p);
+  // Unit u grows by u + 1 (two buckets when u is odd), unit 0 also shrinks
+  // one element off its first (attached) bucket.
+  mem.grow(me + 1);
+  if (me % 2 == 1) mem.grow(2);
+  if (me == 0) mem.shrink(1);
+  auto expected_local = [](std::size_t u) { return 4 + u + 1 + (u % 2 == 1 ? 2 : 0) - (u == 0 ? 1 : 0); };
+  EXPECT_EQ(mem.local_size(), expected_local(me));
+  EXPECT_EQ(static_cast<std::size_t>(mem.lend() - mem.lbegin()), expected_local(me));
+  // Before the commit the others' sizes are the old ones.
+  if (p > 1) {
+    EXPECT_EQ(mem.local_size(dash::team_unit_t((me + 1) % p)), 4u);
+  }
+  auto l = mem.lbegin();
+  for (std::size_t i = 0; i < mem.local_size(); ++i)
+    l[static_cast<long>(i)] = static_cast<int>(me * 1000 + i);
+  mem.commit();
+  std::size_t total = 0;
+  for (std::size_t u = 0; u < p; ++u) {
+    EXPECT_EQ(mem.local_size(dash::team_unit_t(u)), expected_local(u));
+    total += expected_local(u);
+  }
+  EXPECT_EQ(mem.size(), total);
+  mem.barrier();
+  // Every element through at(unit, i) and through the global iterator.
+  auto it = mem.begin();
+  for (std::size_t u = 0; u < p; ++u)
+    for (std::size_t i = 0; i < expected_local(u); ++i, ++it) {
+      EXPECT_EQ(static_cast<int>(*mem.at(dash::team_unit_t(u), i)), static_cast<int>(u * 1000 + i));
+      EXPECT_EQ(static_cast<int>(*it), static_cast<int>(u * 1000 + i));
+    }
+  EXPECT_EQ(it, mem.end());
+  EXPECT_EQ(mem.end() - mem.begin(), static_cast<long>(total));
+  mem.barrier();
+  // Everyone shrinks to nothing but unit 0: all slots but unit 0's stay.
+  if (me != 0) mem.shrink(mem.local_size());
+  mem.commit();
+  EXPECT_EQ(mem.size(), expected_local(0));
+  EXPECT_EQ(static_cast<int>(*mem.at(dash::team_unit_t(0), 2)), 2);
+  mem.barrier();
 }
 
 TEST(EpochSynchronizedAllocator, AttachedMemoryIsGlobal) {

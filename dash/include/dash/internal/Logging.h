@@ -20,6 +20,9 @@
 #include <type_traits>
 #include <utility>
 
+// As DASH's: code that logs gets dash__unused and the other helper macros.
+#include <dash/internal/Macro.h>
+
 namespace dash::detail {
 
 enum class LogLevel { None, Error, Warn, Info, Debug, Trace };

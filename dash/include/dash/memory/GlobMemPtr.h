@@ -87,6 +87,7 @@ class GlobMemPtr {
       std::is_same_v<typename memory_traits::memory_space_layout_tag, memory_space_contiguous>;
 
  public:
+  using gptrdiff_t = dash::gptrdiff_t;
   using value_type = T;
   using element_type = T;
   using difference_type = gptrdiff_t;
@@ -146,6 +147,8 @@ class GlobMemPtr {
     if (is_null(gptr_) || dart_gptr_getaddr(gptr_, &addr) != DART_OK) return nullptr;
     return static_cast<T *>(addr);
   }
+  /// local(), as a conversion.
+  explicit operator T *() const { return local(); }
   /// True if the element is in the calling unit's memory.
   bool is_local() const {
     dart_unit_t me = DART_UNDEFINED_UNIT_ID;
@@ -264,6 +267,13 @@ T *local_begin(GlobMemPtr<T, MemSpace> global_begin, team_unit_t unit) {
   dart_gptr_t g = static_cast<dart_gptr_t>(global_begin);
   g.offset = 0;
   return GlobMemPtr<T, MemSpace>(g).local();
+}
+
+/// The global pointer to the element `ref` refers to, as a pointer of the
+/// memory space MemSpaceT (DASH's dash::addressof<MemSpace>(ref)).
+template <class MemSpaceT, class T>
+GlobMemPtr<T, MemSpaceT> addressof(const GlobRef<T> &ref) {
+  return GlobMemPtr<T, MemSpaceT>(ref.dart_gptr());
 }
 
 }  // namespace dash
