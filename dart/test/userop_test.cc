@@ -92,7 +92,8 @@ TEST(UserOp, MinMaxElementsCountsElements) {
   EXPECT_EQ(2 * n - 1, out[1]);
   EXPECT_EQ(-(n - 1), out[2]);
   EXPECT_EQ(10 * (n - 1), out[3]);
-  EXPECT_EQ(DART_ERR_INVAL, dart_allreduce(in, out, 3, DART_TYPE_LONG, DART_OP_MINMAX_ELEMENTS, DART_TEAM_ALL));
+  EXPECT_EQ(DART_ERR_INVAL,
+            dart_allreduce(in, out, 3, DART_TYPE_LONG, DART_OP_MINMAX_ELEMENTS, DART_TEAM_ALL));
 }
 
 TEST(Allocator, UnitsAllocateLocallyAndEveryUnitReaches) {
@@ -117,7 +118,8 @@ TEST(Allocator, UnitsAllocateLocallyAndEveryUnitReaches) {
   // Publish `big` and write my id into the next unit's block.
   std::vector<dart_gptr_t> all(static_cast<size_t>(n));
   ASSERT_DART_OK(dart_allgather(&big, all.data(), sizeof big, DART_TYPE_BYTE, DART_TEAM_ALL));
-  ASSERT_DART_OK(dart_put_blocking(all[static_cast<size_t>((me + 1) % n)], &me, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(
+      dart_put_blocking(all[static_cast<size_t>((me + 1) % n)], &me, 1, DART_TYPE_INT, DART_TYPE_INT));
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   void *addr = nullptr;
   ASSERT_DART_OK(dart_gptr_getaddr(big, &addr));
