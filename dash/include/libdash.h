@@ -71,6 +71,8 @@
 #include <dash/util/Config.h>
 #include <dash/util/LocalityJSONPrinter.h>
 #include <dash/util/UnitLocality.h>
+#include <dash/util/LocalityDomain.h>
+#include <dash/util/TeamLocality.h>
 #include <dash/util/Timer.h>
 
 #endif  // LIBDASH_H

@@ -13,8 +13,8 @@ TEST(DartIf, SendRecvOnGlobalUnits) {
   int me = dash::myid(), n = int(dash::size());
   int to = (me + 1) % n, from = (me + n - 1) % n, got = -1;
   int mine = 10 * me;
-  ASSERT_EQ(DART_OK, dart_sendrecv(&mine, 1, DART_TYPE_INT, 7, dart_global_unit_t{to}, &got, 1, DART_TYPE_INT, 7,
-                                   dart_global_unit_t{from}));
+  ASSERT_EQ(DART_OK, dart_sendrecv(&mine, 1, DART_TYPE_INT, 7, dart_global_unit_t{to}, &got, 1, DART_TYPE_INT,
+                                   7, dart_global_unit_t{from}));
   EXPECT_EQ(10 * from, got);
   if (n >= 2 && me < 2) {
     int v = me == 0 ? 42 : -1;
