@@ -109,8 +109,9 @@
 #include <dash/util/StaticConfig.h>
 #include <dash/util/LocalityJSONPrinter.h>
 #include <dash/util/UnitLocality.h>
-#include <dash/util/StaticConfig.h>
 #include <dash/util/TimeMeasure.h>
+#include <dash/util/LocalityDomain.h>
+#include <dash/util/TeamLocality.h>
 #include <dash/util/Timer.h>
 #include <dash/util/Trace.h>
 #include <dash/Version.h>

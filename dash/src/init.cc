@@ -4,6 +4,8 @@
 #include <mutex>
 #include <string>
 
+#include <mpi.h>
+
 #include <dart/dart.h>
 #include <dash/Exception.h>
 #include <dash/Team.h>
@@ -53,7 +55,14 @@ void throw_null_team() { throw RuntimeError("dash::Team: operation on a null tea
 
 }  // namespace detail
 
-void init(int *argc, char ***argv) { init(argc, argv, DART_THREAD_SINGLE); }
+void init(int *argc, char ***argv) {
+  // As DASH: a program that initialized MPI with MPI_THREAD_MULTIPLE (DASH's
+  // thread-support build does) gets a multithreaded runtime.
+  int mpi_ready = 0, mpi_level = MPI_THREAD_SINGLE;
+  MPI_Initialized(&mpi_ready);
+  if (mpi_ready) MPI_Query_thread(&mpi_level);
+  init(argc, argv, mpi_level == MPI_THREAD_MULTIPLE ? DART_THREAD_MULTIPLE : DART_THREAD_SINGLE);
+}
 
 void init(int *argc, char ***argv, dart_thread_support_level_t level) {
   if (detail::current_epoch != 0) throw RuntimeError("dash::init: the runtime is already running");

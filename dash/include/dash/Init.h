@@ -38,7 +38,9 @@ namespace dash {
 
 /// Starts the runtime (dart_init; initializes MPI unless the program did).
 /// Collective over all processes. Throws dash::RuntimeError if already
-/// running or if DART fails.
+/// running or if DART fails. If the program initialized MPI at
+/// MPI_THREAD_MULTIPLE, this is init(argc, argv, DART_THREAD_MULTIPLE), as
+/// in DASH.
 void init(int *argc, char ***argv);
 
 /// As init, asking DART for thread support (dart_init_thread): with

@@ -183,6 +183,10 @@ class NArray {
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
   NArray(size_type n, const Distribution &dist, const Team &team = Team::All())
       : NArray(extents_type{n}, DistributionSpec<1>(dist), team) {}
+  /// 1-D: n elements distributed by `dist` on `team` (DASH's form).
+  template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
+  NArray(size_type n, const DistributionSpec<1> &dist, const Team &team = Team::All())
+      : NArray(extents_type{n}, dist, team) {}
 
   NArray(NArray &&other) noexcept { *this = std::move(other); }
   NArray &operator=(NArray &&other) noexcept {
