@@ -74,7 +74,7 @@ constexpr bool operator!=(const Pair<T1, T2> &x, const Pair<T1, T2> &y) {
 }
 template <class T1, class T2>
 constexpr bool operator<(const Pair<T1, T2> &x, const Pair<T1, T2> &y) {
-  return x.first < y.first || (!(y.first < x.first) && x.second < y.second);
+  return (x.first) < (y.first) || (!((y.first) < (x.first)) && (x.second) < (y.second));
 }
 template <class T1, class T2>
 constexpr bool operator>(const Pair<T1, T2> &x, const Pair<T1, T2> &y) {
