@@ -42,6 +42,7 @@
 #include <dash/Array.h>
 #include <dash/Matrix.h>
 #include <dash/Range.h>
+#include <dash/HView.h>
 #include <dash/View.h>
 #include <dash/view/IndexSet.h>
 #include <dash/view/Local.h>
@@ -60,6 +61,10 @@
 #include <dash/Future.h>
 #include <dash/halo/Halo.h>
 #include <dash/halo/HaloMatrixWrapper.h>
+#include <dash/halo/Region.h>
+#include <dash/halo/Stencil.h>
+#include <dash/halo/StencilOperator.h>
+#include <dash/halo/Types.h>
 #include <dash/io/HDF5.h>
 
 #include <dash/internal/Logging.h>

@@ -2,8 +2,8 @@
 #define DASH_VIEW_BLOCK_H
 
 // dash::blocks(range), as in DASH: the pattern's blocks a one-dimensional
-// range touches, each restricted to it (see ViewBlocksMod.h);
-// dash::block(b, range) is blocks(range)[b].
+// range touches, each restricted to it (see ViewBlocksMod.h); of a
+// matrix or matrix view its N-dimensional blocks (ViewNBlocksMod).
 
 #include <cstddef>
 #include <type_traits>
@@ -27,11 +27,6 @@ auto blocks(RangeT &&range) {
     using D = std::conditional_t<detail::is_container<std::remove_cv_t<R>>::value, R, std::remove_cv_t<R>>;
     return ViewBlocksMod<D>(range);
   }
-}
-
-template <typename RangeT>
-auto block(std::size_t b, RangeT &&range) {
-  return blocks(std::forward<RangeT>(range))[b];
 }
 
 }  // namespace dash
