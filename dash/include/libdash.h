@@ -60,11 +60,14 @@
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
 #include <dash/halo/Halo.h>
+#include <dash/halo/CoordinateAccess.h>
 #include <dash/halo/HaloMatrixWrapper.h>
+#include <dash/halo/HaloMemory.h>
 #include <dash/halo/Region.h>
 #include <dash/halo/Stencil.h>
 #include <dash/halo/StencilOperator.h>
 #include <dash/halo/Types.h>
+#include <dash/halo/iterator/StencilIterator.h>
 #include <dash/io/HDF5.h>
 
 #include <dash/internal/Logging.h>

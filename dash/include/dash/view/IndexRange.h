@@ -22,7 +22,9 @@ class IndexRange {
   using index_type = IndexType;
   /// The ranges of each dimension.
   constexpr explicit IndexRange(const std::array<IndexRange<1, IndexType>, NDim> &ranges) : ranges_(ranges) {}
-  constexpr const IndexRange<1, IndexType> &range(dim_t d) const { return ranges_[static_cast<std::size_t>(d)]; }
+  constexpr const IndexRange<1, IndexType> &range(dim_t d) const {
+    return ranges_[static_cast<std::size_t>(d)];
+  }
   /// The indices [first, last) along dimension SDim, the others as they are.
   template <dim_t SDim>
   constexpr IndexRange sub(IndexType first, IndexType last) const {

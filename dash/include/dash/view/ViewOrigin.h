@@ -43,7 +43,9 @@ class ViewOrigin {
   constexpr index_type extent() const {
     return static_cast<index_type>(extents_[D]);
   }
-  constexpr index_type extent(dim_t d) const { return static_cast<index_type>(extents_[static_cast<std::size_t>(d)]); }
+  constexpr index_type extent(dim_t d) const {
+    return static_cast<index_type>(extents_[static_cast<std::size_t>(d)]);
+  }
   constexpr const std::array<index_type, static_cast<std::size_t>(NDim)> &offsets() const { return offsets_; }
   template <dim_t D = 0>
   constexpr index_type offset() const {
