@@ -2,8 +2,8 @@
 #define DASH_ALGORITHM_BCAST_H
 
 // broadcast, as in DASH: a local range of unit `root` copied to the same
-// range on every unit of a team (dart_bcast), or the value of a
-// dash::Shared. Collective over the team.
+// range on every unit of a team (dart_bcast), the value of a dash::Shared,
+// or a dash::Coarray's. Collective over the team.
 
 #include <algorithm>
 #include <iterator>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <dart/communication.h>
+#include <dash/Coarray.h>
 #include <dash/Exception.h>
 #include <dash/Shared.h>
 #include <dash/Team.h>
@@ -54,6 +55,13 @@ T broadcast(const Shared<T> &shared) {
   if (shared.team().myid() == shared.owner()) value = shared.get();
   broadcast(&value, &value + 1, team_unit_t(shared.owner()), shared.team());
   return value;
+}
+
+/// The coarray's value (every element) of image `root` copied to every
+/// image: dash::coarray::cobroadcast.
+template <typename T>
+void broadcast(Coarray<T> &coarr, const team_unit_t &root) {
+  coarray::cobroadcast(coarr, root);
 }
 
 }  // namespace dash

@@ -5,7 +5,9 @@
 // transfer per unit block (strided for blocks of a matrix view), never one
 // per element. These are one-sided: any unit may call them alone, for any
 // range. copy_async starts the same transfers and returns a dash::Future;
-// the buffer must stay untouched until it completes (wait()/get()).
+// the buffer must stay untouched until it completes (wait()/get()). The
+// buffer's element type may differ from the range's as DASH allows
+// (internal::is_dash_copyable: int <-> unsigned, not int <-> long).
 //
 // copy between two global ranges is collective over the source's team:
 // the team synchronizes, every unit writes its own source elements to the
@@ -24,39 +26,61 @@
 
 namespace dash {
 
+namespace internal {
+
+/// DASH's rule for the element types dash::copy may copy between (the
+/// bytes are moved unchanged): the same type up to cv-qualification, or
+/// integral to integral and floating point to floating point of the same
+/// size (signed <-> unsigned).
+template <typename FromType, typename ToType>
+struct is_dash_copyable
+    : std::bool_constant<std::is_same_v<std::remove_cv_t<FromType>, std::remove_cv_t<ToType>> ||
+                         (((std::is_integral_v<FromType> && std::is_integral_v<ToType>) ||
+                           (std::is_floating_point_v<FromType> && std::is_floating_point_v<ToType>)) &&
+                          sizeof(FromType) == sizeof(ToType))> {};
+
+}  // namespace internal
+
 /// Starts copying [first, last) into out[0 .. last - first).
-template <typename T, std::size_t N, typename P>
-Future<std::remove_const_t<T> *> copy_async(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last,
-                                            std::remove_const_t<T> *out) {
+template <typename T, std::size_t N, typename P, typename ValueType>
+Future<ValueType *> copy_async(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, ValueType *out) {
+  static_assert(!std::is_const_v<ValueType>, "dash::copy: cannot write to a const buffer");
+  static_assert(internal::is_dash_copyable<T, ValueType>::value,
+                "dash::copy: the element types must be the same, or arithmetic of the same kind and size");
+  using V = std::remove_const_t<T>;
   auto r = detail::make_range(first, last, "dash::copy_async");
   detail::Transfers transfers;
-  detail::start_transfer(*r.core, r.view, r.first, r.last, out, false, transfers);
-  return Future<std::remove_const_t<T> *>(out + r.size(), std::move(transfers));
+  detail::start_transfer(*r.core, r.view, r.first, r.last, reinterpret_cast<V *>(out), false, transfers);
+  return Future<ValueType *>(out + r.size(), std::move(transfers));
 }
 
 /// Copies [first, last) into out[0 .. last - first); returns the end of
 /// the written buffer.
-template <typename T, std::size_t N, typename P>
-std::remove_const_t<T> *copy(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, std::remove_const_t<T> *out) {
+template <typename T, std::size_t N, typename P, typename ValueType>
+ValueType *copy(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, ValueType *out) {
   return copy_async(first, last, out).get();
 }
 
 /// Starts copying the local buffer [first, last) to the global range
-/// starting at out.
-template <typename T, std::size_t N, typename P>
-Future<GlobPtr<T, N, P>> copy_async(const T *first, const T *last, GlobPtr<T, N, P> out) {
+/// starting at out (last may be const where first is not).
+template <typename ValueType, typename T, std::size_t N, typename P>
+Future<GlobPtr<T, N, P>> copy_async(ValueType *first, std::add_const_t<ValueType> *last,
+                                    GlobPtr<T, N, P> out) {
   static_assert(!std::is_const_v<T>, "dash::copy: cannot write to a const range");
+  static_assert(internal::is_dash_copyable<ValueType, T>::value,
+                "dash::copy: the element types must be the same, or arithmetic of the same kind and size");
   std::size_t n = static_cast<std::size_t>(last - first);
   auto r = detail::make_range(out, out + static_cast<std::ptrdiff_t>(n), "dash::copy_async");
   detail::Transfers transfers;
-  detail::start_transfer(*r.core, r.view, r.first, r.last, const_cast<T *>(first), true, transfers);
+  T *buf = reinterpret_cast<T *>(const_cast<std::remove_const_t<ValueType> *>(first));
+  detail::start_transfer(*r.core, r.view, r.first, r.last, buf, true, transfers);
   return Future<GlobPtr<T, N, P>>(out + static_cast<std::ptrdiff_t>(n), std::move(transfers));
 }
 
 /// Copies the local buffer [first, last) to the global range starting at
 /// out; returns the end of the written range.
-template <typename T, std::size_t N, typename P>
-GlobPtr<T, N, P> copy(const T *first, const T *last, GlobPtr<T, N, P> out) {
+template <typename ValueType, typename T, std::size_t N, typename P>
+GlobPtr<T, N, P> copy(ValueType *first, std::add_const_t<ValueType> *last, GlobPtr<T, N, P> out) {
   return copy_async(first, last, out).get();
 }
 

@@ -1,9 +1,9 @@
 #ifndef DASH_ALGORITHM_FILL_H
 #define DASH_ALGORITHM_FILL_H
 
-// fill, generate, generate_with_index: each unit writes its own elements of
-// the range through plain pointers, then the team synchronizes (the writes
-// are visible everywhere on return). Collective over the container's team.
+// fill: each unit writes its own elements of the range through plain
+// pointers, then the team synchronizes (the writes are visible everywhere
+// on return). Collective over the container's team.
 
 #include <algorithm>
 #include <cstddef>
@@ -19,27 +19,6 @@ void fill(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, const std::remove_const
   auto r = detail::make_range(first, last, "dash::fill");
   detail::for_each_local(
       r, [&](auto *data, const detail::LocalPiece &piece) { std::fill_n(data, piece.len, value); });
-  r.team().barrier();
-}
-
-/// Assigns gen() to every element; each unit calls gen for its own
-/// elements, in range order.
-template <typename T, std::size_t N, typename P, typename Gen>
-void generate(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Gen gen) {
-  auto r = detail::make_range(first, last, "dash::generate");
-  detail::for_each_local(
-      r, [&](auto *data, const detail::LocalPiece &piece) { std::generate_n(data, piece.len, gen); });
-  r.team().barrier();
-}
-
-/// Assigns gen(gindex) to every element, gindex its linear global index in
-/// the container.
-template <typename T, std::size_t N, typename P, typename Gen>
-void generate_with_index(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Gen gen) {
-  auto r = detail::make_range(first, last, "dash::generate_with_index");
-  detail::for_each_local(r, [&](auto *data, const detail::LocalPiece &piece) {
-    for (std::size_t i = 0; i < piece.len; ++i) data[i] = gen(piece.gindex + i);
-  });
   r.team().barrier();
 }
 

@@ -25,6 +25,12 @@ template <typename T>
 struct LocalRange {
   T *begin;
   T *end;
+
+  /// A range of T is also one of const T (DASH's const overload).
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  operator LocalRange<const U>() const {
+    return {begin, end};
+  }
 };
 
 /// Local indices [begin, end).
@@ -34,29 +40,22 @@ struct LocalIndexRange {
   IndexType end;
 };
 
-/// The calling unit's local indices of the elements of a range, one entry
-/// per contiguous run, in range order.
-template <typename IndexType>
-struct LocalIndexRanges {
-  std::vector<LocalIndexRange<IndexType>> ranges;
-};
+namespace detail {
 
-/// The local index runs of the calling unit's elements of [first, last).
+template <typename It>
+struct is_glob_ptr : std::false_type {};
+/// Global iterators (GlobPtr) as opposed to local ones (pointers, std
+/// iterators): the algorithms have an overload for each.
 template <typename T, std::size_t N, typename P>
-LocalIndexRanges<default_index_t> local_index_ranges(const GlobPtr<T, N, P> &first,
-                                                     const GlobPtr<T, N, P> &last) {
-  auto r = detail::make_range(first, last, "dash::local_index_ranges");
-  LocalIndexRanges<default_index_t> result;
-  detail::for_each_local(r, [&](auto *, const detail::LocalPiece &piece) {
-    auto begin = static_cast<default_index_t>(piece.lindex);
-    auto end = begin + static_cast<default_index_t>(piece.len);
-    if (!result.ranges.empty() && result.ranges.back().end == begin)
-      result.ranges.back().end = end;
-    else
-      result.ranges.push_back({begin, end});
-  });
-  return result;
-}
+struct is_glob_ptr<GlobPtr<T, N, P>> : std::true_type {};
+
+}  // namespace detail
+
+}  // namespace dash
+
+#include <dash/algorithm/LocalRanges.h>
+
+namespace dash {
 
 /// The local indices of the calling unit's elements of [first, last) as
 /// one range ({0, 0} if it has none). They form one interval for every

@@ -8,6 +8,7 @@
 // difference. Any patterns. Collective over the first container's team;
 // every unit gets the result.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -60,6 +61,18 @@ std::pair<GlobPtr<T1, N, P>, GlobPtr<T2, M, Q>> mismatch(GlobPtr<T1, N, P> first
   std::int64_t found = detail::allreduce_i64(a.team(), mine, DART_OP_MIN);
   std::ptrdiff_t offset = found == none ? static_cast<std::ptrdiff_t>(a.size()) : found;
   return {first1 + offset, first2 + offset};
+}
+
+/// As above over the first min(last1 - first1, last2 - first2) positions
+/// (DASH's and std's four-iterator form).
+template <typename T1, typename T2, std::size_t N, typename P, std::size_t M, typename Q,
+          typename Pred = std::equal_to<>>
+std::pair<GlobPtr<T1, N, P>, GlobPtr<T2, M, Q>> mismatch(GlobPtr<T1, N, P> first1, GlobPtr<T1, N, P> last1,
+                                                         GlobPtr<T2, M, Q> first2, GlobPtr<T2, M, Q> last2,
+                                                         Pred pred = Pred()) {
+  auto n = std::min(last1 - first1, last2 - first2);
+  if (n < 0) n = 0;
+  return dash::mismatch(first1, first1 + n, first2, pred);
 }
 
 }  // namespace dash

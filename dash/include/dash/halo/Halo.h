@@ -170,7 +170,7 @@ class Halo {
     std::fill(flags_.local(), flags_.local() + 2 * nregions, std::int64_t{0});
     const PatternT &pat = array.pattern();
     std::size_t me = array.team().myid();
-    ucoords_ = pat.teamspec().coords(me);
+    ucoords_ = pat.teamspec().unit_coords(me);
     lext_ = pat.local_extents(me);
     for (std::size_t d = 0; d < N; ++d) {
       block_.offsets[d] = ucoords_[d] * pat.blocksize(d);
@@ -490,7 +490,7 @@ class Halo {
   static std::size_t layout_of(const PatternT &pat, std::size_t unit, const HaloWidths<N> &w,
                                const std::array<HaloBoundary, N> &bound, std::vector<std::size_t> &offsets,
                                std::vector<bool> &present, std::vector<bool> &received) {
-    auto uc = pat.teamspec().coords(unit);
+    auto uc = pat.teamspec().unit_coords(unit);
     auto ext = pat.local_extents(unit);
     offsets.assign(nregions, 0);
     present.assign(nregions, false);

@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include <dash/algorithm/LocalRange.h>
+#include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
 #include <dash/view/CartView.h>
 #include <dash/view/Sub.h>

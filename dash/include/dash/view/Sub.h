@@ -16,6 +16,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
 #include <dash/Types.h>
 #include <dash/view/CartView.h>

@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <vector>
 
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 
 namespace dash::halo {
 
