@@ -22,6 +22,7 @@
 #include <vector>
 
 #include <dash/GlobPtr.h>
+#include <dash/Iterator.h>
 #include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
 #include <dash/Range.h>

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include <dash/algorithm/LocalRange.h>
+#include <dash/Iterator.h>
 #include <dash/Matrix.h>
 #include <dash/Types.h>
 #include <dash/view/IndexSet.h>
