@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include <dash/view/Sub.h>
 #include <dash/view/ViewBlocksMod.h>
 #include <dash/view/ViewTraits.h>
 
@@ -19,7 +20,7 @@ auto blocks(RangeT &&range) {
   using U = std::remove_cv_t<R>;
   if constexpr (detail::range_rank<U>::value > 1) {
     if constexpr (detail::is_container<U>::value)
-      return blocks(range.template sub<0>(0, range.extent(0)));
+      return blocks(detail::as_view(range.template sub<0>(0, range.extent(0))));
     else
       return ViewNBlocksMod<typename U::value_type, static_cast<std::size_t>(detail::range_rank<U>::value),
                             typename U::pattern_type>(range);
