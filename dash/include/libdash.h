@@ -53,6 +53,7 @@
 #include <dash/Array.h>
 #include <dash/Matrix.h>
 #include <dash/Range.h>
+#include <dash/HView.h>
 #include <dash/View.h>
 #include <dash/view/IndexSet.h>
 #include <dash/view/Local.h>
@@ -92,7 +93,14 @@
 #include <dash/Meta.h>
 #include <dash/Pair.h>
 #include <dash/halo/Halo.h>
+#include <dash/halo/CoordinateAccess.h>
 #include <dash/halo/HaloMatrixWrapper.h>
+#include <dash/halo/HaloMemory.h>
+#include <dash/halo/Region.h>
+#include <dash/halo/Stencil.h>
+#include <dash/halo/StencilOperator.h>
+#include <dash/halo/Types.h>
+#include <dash/halo/iterator/StencilIterator.h>
 #include <dash/io/HDF5.h>
 
 #include <dash/internal/Annotation.h>

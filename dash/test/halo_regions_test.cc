@@ -97,6 +97,16 @@ void periodic_grid(bool region_wise) {
   }
   hw.wait();
   EXPECT_EQ(wrong, 0u);
+  // The halo by coordinates and by region: the row above the block wraps around.
+  auto access = hw.coordinate_access();
+  long above = (long(view.offsets[0]) - 1 + n) % n;
+  EXPECT_EQ(access[-1][0], above * 100 + long(view.offsets[1]));
+  EXPECT_EQ(access(0, -1), long(view.offsets[0]) * 100 + (long(view.offsets[1]) - 1 + m) % m);
+  auto memory = hw.halo_memory();
+  region_index_t north = RegionCoords<2>(0, 1).index();
+  ASSERT_EQ(memory.size_at(north), view.extents[1]);  // one row of halo above
+  EXPECT_EQ(*memory.first_element_at(north), above * 100 + long(view.offsets[1]));
+  EXPECT_EQ(memory.range_at(north).second - memory.range_at(north).first, long(view.extents[1]));
   EXPECT_EQ(visited, view.size());
   EXPECT_EQ(op.inner.size() + op.boundary.size(), view.size());
   dash::Team::All().barrier();

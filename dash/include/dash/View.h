@@ -7,17 +7,27 @@
 // intersect, begin/end) with view_traits.
 
 #include <dash/Range.h>
+#include <dash/view/Apply.h>
 #include <dash/view/Block.h>
 #include <dash/view/CartView.h>
+#include <dash/view/Chunked.h>
 #include <dash/view/Domain.h>
 #include <dash/view/Global.h>
+#include <dash/view/IndexRange.h>
 #include <dash/view/IndexSet.h>
 #include <dash/view/Local.h>
+#include <dash/view/MultiView.h>
 #include <dash/view/Origin.h>
+#include <dash/view/Remote.h>
 #include <dash/view/SetIntersect.h>
+#include <dash/view/SetUnion.h>
+#include <dash/view/StridedView.h>
 #include <dash/view/Sub.h>
 #include <dash/view/ViewBlocksMod.h>
+#include <dash/view/ViewIterator.h>
 #include <dash/view/ViewMod.h>
+#include <dash/view/ViewMod1D.h>
+#include <dash/view/ViewOrigin.h>
 #include <dash/view/ViewTraits.h>
 
 #endif  // DASH_VIEW_H

@@ -765,10 +765,11 @@ class HaloBlock {
   HaloBlock(const PatternT &pattern, const HaloSpec_t &halo_spec, const GlobBoundSpec_t &bound_spec)
       : pattern_(&pattern), halo_spec_(halo_spec), bound_spec_(bound_spec) {
     auto me = pattern.team().myid();
-    auto uc = pattern.teamspec().coords(me);
+    auto ucoords = pattern.teamspec().coords(me);
     auto ext = pattern.local_extents(me);
     for (std::size_t d = 0; d < N; ++d) {
-      view_.offsets[d] = uc[d] * pattern.blocksize(d);
+      auto ucd = static_cast<std::size_t>(ucoords[d]);
+      view_.offsets[d] = ucd * pattern.blocksize(d);
       view_.extents[d] = ext[d];
       view_local_.offsets[d] = 0;
       view_local_.extents[d] = ext[d];
@@ -781,8 +782,8 @@ class HaloBlock {
       // Without a halo beyond the global edge, the elements next to it
       // have no complete neighbourhood.
       bool none = bound_spec[d] == BoundaryProp::NONE;
-      std::size_t blo = none && uc[d] == 0 ? ilo : 0;
-      std::size_t bhi = none && static_cast<std::size_t>(uc[d]) + 1 == pattern.teamspec().extent(d) ? ihi : e;
+      std::size_t blo = none && ucd == 0 ? ilo : 0;
+      std::size_t bhi = none && ucd + 1 == static_cast<std::size_t>(pattern.teamspec().extent(d)) ? ihi : e;
       view_inner_bnd_.offsets[d] = blo;
       view_inner_bnd_.extents[d] = std::max(blo, bhi) - blo;
     }

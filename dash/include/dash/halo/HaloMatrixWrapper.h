@@ -31,7 +31,9 @@
 #include <utility>
 
 #include <dash/Matrix.h>
+#include <dash/halo/CoordinateAccess.h>
 #include <dash/halo/Halo.h>
+#include <dash/halo/HaloMemory.h>
 #include <dash/halo/Region.h>
 #include <dash/halo/Stencil.h>
 #include <dash/halo/StencilOperator.h>
@@ -108,6 +110,11 @@ class HaloMatrixWrapper {
 
   MatrixT &matrix() { return matrix_; }
   const MatrixT &matrix() const { return matrix_; }
+  /// The halo elements by region (as of the last completed update).
+  HaloMemory<HaloBlock_t> halo_memory() const { return HaloMemory<HaloBlock_t>(halo_); }
+  /// The block and its halo by local coordinates: access[i][j], access(i, j).
+  CoordinateAccess<HaloBlock_t> coordinate_access() const { return CoordinateAccess<HaloBlock_t>(&halo_); }
+
   /// The engine (element access halo()(i, j), regions, inner/boundary boxes).
   halo_type &halo() { return halo_; }
   const halo_type &halo() const { return halo_; }

@@ -36,6 +36,7 @@
 #include <dash/halo/Halo.h>
 #include <dash/halo/Region.h>
 #include <dash/halo/Stencil.h>
+#include <dash/halo/iterator/StencilIterator.h>
 
 namespace dash::halo {
 
@@ -55,81 +56,7 @@ class StencilOperator {
 
   static constexpr std::size_t ndim() { return N; }
 
-  /// Iteration over a list of boxes of local coordinates.
-  class Iterator {
-   public:
-    using value_type = Element_t;
-    using difference_type = std::ptrdiff_t;
-
-    Iterator(const StencilOperator *op, const std::vector<Block<N>> *boxes, std::size_t box, bool inner)
-        : op_(op), boxes_(boxes), box_(box), inner_(inner) {
-      settle();
-    }
-    Element_t operator*() const { return op_->base_[lpos_]; }
-    /// The value at stencil point k of the current element.
-    Element_t value_at(std::size_t k) const {
-      if (inner_) return op_->base_[static_cast<std::ptrdiff_t>(lpos_) + op_->offsets_[k]];
-      return op_->read(coords_, op_->spec_[k]);
-    }
-    /// The value at `point` (any offset within the halo) from the current element.
-    Element_t value_at(const StencilPoint_t &point) const {
-      auto [k, found] = op_->spec_.index(point);
-      if (inner_ && found) return value_at(k);
-      return op_->read(coords_, point);
-    }
-    /// The centre's offset in the local block.
-    std::size_t lpos() const { return lpos_; }
-    /// The centre's local coordinates.
-    const ElementCoords_t &coords() const { return coords_; }
-    /// The centre's global coordinates.
-    ElementCoords_t gcoords() const {
-      ElementCoords_t g = coords_;
-      for (std::size_t d = 0; d < N; ++d) g[d] += op_->block_->view().offsets[d];
-      return g;
-    }
-    Iterator &operator++() {
-      const Block<N> &b = (*boxes_)[box_];
-      std::size_t d = N;
-      while (d-- > 0) {
-        if (++coords_[d] < b.offsets[d] + b.extents[d]) break;
-        coords_[d] = b.offsets[d];
-      }
-      if (d == static_cast<std::size_t>(-1)) {
-        ++box_;
-        settle();
-      } else {
-        lpos_ = op_->index(coords_);
-      }
-      return *this;
-    }
-    Iterator operator++(int) {
-      Iterator old = *this;
-      ++*this;
-      return old;
-    }
-    bool operator==(const Iterator &o) const { return box_ == o.box_ && (at_end() || coords_ == o.coords_); }
-    bool operator!=(const Iterator &o) const { return !(*this == o); }
-
-   private:
-    bool at_end() const { return box_ >= boxes_->size(); }
-    // Moves to the first element of the first non-empty box from box_.
-    void settle() {
-      while (box_ < boxes_->size() && (*boxes_)[box_].size() == 0) ++box_;
-      if (at_end()) {
-        box_ = boxes_->size();
-        return;
-      }
-      coords_ = (*boxes_)[box_].offsets;
-      lpos_ = op_->index(coords_);
-    }
-
-    const StencilOperator *op_;
-    const std::vector<Block<N>> *boxes_;
-    std::size_t box_;
-    bool inner_;
-    ElementCoords_t coords_{};
-    std::size_t lpos_ = 0;
-  };
+  using Iterator = StencilIterator<StencilOperator>;
   using iterator = Iterator;
   using const_iterator = Iterator;
 
@@ -221,6 +148,9 @@ class StencilOperator {
   }
 
  private:
+  template <typename>
+  friend class StencilIterator;
+
   // Boundary elements read the halo: an exchange still in progress is
   // completed first (DASH's programs may read it without wait()).
   void complete() const {

@@ -22,100 +22,26 @@
 #include <vector>
 
 #include <dash/GlobPtr.h>
+#include <dash/Iterator.h>
 #include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
 #include <dash/Range.h>
 #include <dash/Types.h>
 #include <dash/view/CartView.h>
+#include <dash/view/IndexRange.h>
 #include <dash/view/ViewTraits.h>
 
 namespace dash {
 
-/// The indices [first, last).
-class IndexRange {
- public:
-  using index_type = default_index_t;
-  using size_type = std::size_t;
-  using value_type = index_type;
-
-  class iterator {
-   public:
-    using value_type = index_type;
-    using difference_type = std::ptrdiff_t;
-    using reference = index_type;
-    using pointer = void;
-    using iterator_category = std::random_access_iterator_tag;
-
-    iterator() = default;
-    explicit iterator(index_type i) : i_(i) {}
-    index_type operator*() const { return i_; }
-    index_type operator[](difference_type n) const { return i_ + n; }
-    iterator &operator++() {
-      ++i_;
-      return *this;
-    }
-    iterator &operator--() {
-      --i_;
-      return *this;
-    }
-    iterator operator++(int) { return iterator(i_++); }
-    iterator operator--(int) { return iterator(i_--); }
-    iterator &operator+=(difference_type n) {
-      i_ += n;
-      return *this;
-    }
-    iterator &operator-=(difference_type n) {
-      i_ -= n;
-      return *this;
-    }
-    /// The index (DASH's counting iterators answer pos()).
-    index_type pos() const { return i_; }
-    friend iterator operator+(iterator it, difference_type n) { return it += n; }
-    friend iterator operator-(iterator it, difference_type n) { return it -= n; }
-    friend difference_type operator-(iterator a, iterator b) { return a.i_ - b.i_; }
-    friend bool operator==(iterator a, iterator b) { return a.i_ == b.i_; }
-    friend bool operator!=(iterator a, iterator b) { return a.i_ != b.i_; }
-    friend bool operator<(iterator a, iterator b) { return a.i_ < b.i_; }
-    friend bool operator<=(iterator a, iterator b) { return a.i_ <= b.i_; }
-    friend bool operator>(iterator a, iterator b) { return a.i_ > b.i_; }
-    friend bool operator>=(iterator a, iterator b) { return a.i_ >= b.i_; }
-
-   private:
-    index_type i_ = 0;
-  };
-  using const_iterator = iterator;
-
-  IndexRange() = default;
-  IndexRange(index_type first, index_type last) : first_(first), last_(last) {}
-  iterator begin() const { return iterator(first_); }
-  iterator end() const { return iterator(last_); }
-  size_type size() const { return static_cast<size_type>(last_ - first_); }
-  bool empty() const { return first_ == last_; }
-  index_type operator[](size_type i) const { return first_ + static_cast<index_type>(i); }
-  /// The first and the last index (first() - 1 if empty).
-  index_type first() const { return first_; }
-  index_type last() const { return last_ - 1; }
-  bool is_strided() const { return false; }
-  static constexpr dim_t ndim() { return 1; }
-  static constexpr dim_t rank() { return 1; }
-
- private:
-  index_type first_ = 0, last_ = 0;
-};
-
-inline std::ostream &operator<<(std::ostream &os, const IndexRange &r) {
-  return os << "dash::IndexRange(" << r.first() << ".." << r.last() + 1 << ")";
-}
-
 /// Global indices of a view of a one-dimensional container.
 template <typename ViewT>
-class IndexSetSub : public IndexRange {
+class IndexSetSub : public IndexRange<> {
  public:
   using view_type = ViewT;
   using domain_type = decltype(std::declval<const ViewT &>().domain_index_set());
   using pattern_type = typename ViewT::pattern_type;
 
-  explicit IndexSetSub(const ViewT &view) : IndexRange(view.gbegin(), view.gend()), view_(view) {}
+  explicit IndexSetSub(const ViewT &view) : IndexRange<>(view.gbegin(), view.gend()), view_(view) {}
   domain_type domain() const { return view_.domain_index_set(); }
   domain_type pre() const { return domain(); }
   const pattern_type &pattern() const { return view_.pattern(); }
@@ -127,14 +53,14 @@ class IndexSetSub : public IndexRange {
 
 /// Local indices (offsets in the unit's memory) of a local view.
 template <typename ViewT>
-class IndexSetLocal : public IndexRange {
+class IndexSetLocal : public IndexRange<> {
  public:
   using view_type = ViewT;
   using domain_type = decltype(std::declval<const ViewT &>().domain_index_set());
   using pattern_type = typename ViewT::pattern_type;
 
   explicit IndexSetLocal(const ViewT &view)
-      : IndexRange(view.lbegin_index(), view.lend_index()), view_(view) {}
+      : IndexRange<>(view.lbegin_index(), view.lend_index()), view_(view) {}
   /// The global indices of the view's domain.
   domain_type domain() const { return view_.domain_index_set(); }
   domain_type pre() const { return domain(); }
@@ -169,13 +95,13 @@ class IndexSetLocal : public IndexRange {
 
 /// The global block indices of a blocks view.
 template <typename BlocksT>
-class IndexSetBlocks : public IndexRange {
+class IndexSetBlocks : public IndexRange<> {
  public:
   using view_type = BlocksT;
   using domain_type = decltype(std::declval<const BlocksT &>().domain_index_set());
 
   explicit IndexSetBlocks(const BlocksT &blocks)
-      : IndexRange(blocks.first_block(), blocks.first_block() + static_cast<index_type>(blocks.size())),
+      : IndexRange<>(blocks.first_block(), blocks.first_block() + static_cast<index_type>(blocks.size())),
         blocks_(blocks) {}
   domain_type domain() const { return blocks_.domain_index_set(); }
   domain_type pre() const { return domain(); }
@@ -307,13 +233,13 @@ default_index_t index(const GlobPtr<T, N, P> &it) {
 
 /// The global indices of a 1-D container or matrix view.
 template <typename T, typename P>
-IndexRange index(const detail::NArray<T, 1, P> &array) {
-  return IndexRange(0, static_cast<default_index_t>(array.size()));
+IndexRange<> index(const detail::NArray<T, 1, P> &array) {
+  return IndexRange<>(0, static_cast<default_index_t>(array.size()));
 }
 template <typename T, typename P>
-IndexRange index(const View<T, 1, P> &view) {
+IndexRange<> index(const View<T, 1, P> &view) {
   auto first = static_cast<default_index_t>(view.offsets()[0]);
-  return IndexRange(first, first + static_cast<default_index_t>(view.size()));
+  return IndexRange<>(first, first + static_cast<default_index_t>(view.size()));
 }
 /// The global (row-major linear) indices of the elements of a matrix view.
 template <typename T, std::size_t N, typename P, typename = std::enable_if_t<(N > 1)>>
@@ -324,13 +250,13 @@ IndexSetBox<N, P> index(const View<T, N, P> &view) {
 /// The local indices of the calling unit's part of a 1-D array, or of a
 /// local range.
 template <typename T, typename P>
-IndexRange index(const LocalView<T, 1, P> &local) {
-  return IndexRange(0, static_cast<default_index_t>(local.size()));
+IndexRange<> index(const LocalView<T, 1, P> &local) {
+  return IndexRange<>(0, static_cast<default_index_t>(local.size()));
 }
 template <typename T>
-IndexRange index(const LocalSpan<T> &local) {
+IndexRange<> index(const LocalSpan<T> &local) {
   auto first = static_cast<default_index_t>(local.first_index());
-  return IndexRange(first, first + static_cast<default_index_t>(local.size()));
+  return IndexRange<>(first, first + static_cast<default_index_t>(local.size()));
 }
 
 /// The index set of a view of this library (sub, local, blocks, ...).

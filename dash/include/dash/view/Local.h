@@ -25,9 +25,9 @@
 namespace dash {
 
 namespace detail {
-/// A container's local view (array.local) holds the unit's elements.
-template <typename T, std::size_t N, typename P>
-struct view_local_flag<LocalView<T, N, P>, void> : std::true_type {};
+/// A container's local view (m.local, local rows of it) holds the unit's elements.
+template <typename T, dim_t N, dim_t CUR, typename P, typename M>
+struct view_local_flag<LocalMatrixRef<T, N, CUR, P, M>, void> : std::true_type {};
 }  // namespace detail
 
 template <typename RangeT>
@@ -37,6 +37,8 @@ auto local(RangeT &&range) {
   if constexpr (detail::is_container<U>::value) {
     if constexpr (detail::is_container_1d<U>::value)
       return LocalOrigin<R>(range);
+    else if constexpr (detail::is_matrix_ref<U>::value)
+      return dash::local(detail::as_view(range));
     else
       return range.local;
   } else if constexpr (detail::is_matrix_view<U>::value) {

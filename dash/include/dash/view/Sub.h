@@ -18,6 +18,7 @@
 
 #include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
+#include <dash/matrix/MatrixRef.h>
 #include <dash/Types.h>
 #include <dash/view/CartView.h>
 #include <dash/view/ViewMod.h>
@@ -26,6 +27,17 @@
 namespace dash {
 
 namespace detail {
+/// A MatrixRef as the View of its block (views nest as View).
+template <typename T, dim_t N, dim_t CUR, typename P, typename M>
+View<T, static_cast<std::size_t>(N), P> as_view(const MatrixRef<T, N, CUR, P, M> &ref) {
+  return ref;
+}
+
+template <typename R>
+struct is_matrix_ref : std::false_type {};
+template <typename T, dim_t N, dim_t CUR, typename P, typename M>
+struct is_matrix_ref<MatrixRef<T, N, CUR, P, M>> : std::true_type {};
+
 template <typename R>
 struct is_matrix_view : std::false_type {};
 template <typename T, std::size_t N, typename P>
@@ -53,7 +65,7 @@ auto sub(std::size_t first, std::size_t last, RangeT &&range) {
     if constexpr (detail::is_container_1d<U>::value)
       return ViewSubMod<R>(range, static_cast<default_index_t>(first), static_cast<default_index_t>(last));
     else
-      return range.template sub<D>(first, last - first);
+      return detail::as_view(range.template sub<D>(first, last - first));
   } else if constexpr (detail::is_matrix_view<U>::value) {
     detail::check_sub(first, last, range.extent(D));
     return range.template sub<D>(first, last - first);
