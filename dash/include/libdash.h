@@ -69,7 +69,15 @@
 #include <dash/Future.h>
 #include <dash/halo/Halo.h>
 #include <dash/halo/HaloMatrixWrapper.h>
+#include <dash/IO.h>
+#include <dash/LaunchPolicy.h>
 #include <dash/io/HDF5.h>
+#include <dash/io/IOStream.h>
+#include <dash/io/hdf5/IOManip.h>
+#include <dash/io/hdf5/IOStream.h>
+#include <dash/io/hdf5/InputStream.h>
+#include <dash/io/hdf5/OutputStream.h>
+#include <dash/io/hdf5/StorageDriver.h>
 
 #include <dash/internal/Logging.h>
 #include <dash/internal/Math.h>

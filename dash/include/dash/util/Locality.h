@@ -17,6 +17,7 @@
 #include <cstddef>
 
 #include <dart/locality.h>
+#include <dash/util/Config.h>  // as DASH's: programs reach util::Config through Team.h
 
 namespace dash::util {
 
