@@ -108,6 +108,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -140,7 +141,7 @@ class UnorderedMap {
   static constexpr std::size_t kMinTable = 16;
   // DASH's Hash concept: key -> unit.
   static constexpr bool kUnitHash =
-      std::is_same_v<std::decay_t<std::invoke_result_t<const Hash &, const Key &>>, team_unit_t>;
+      std::is_same_v<std::decay_t<std::invoke_result_t<Hash &, const Key &>>, team_unit_t>;
 
   struct Core {
     Core(std::size_t cap, std::size_t grow_min_, const Team &team_)
@@ -176,7 +177,7 @@ class UnorderedMap {
     detail::GlobalMemory<slot_type> base;  // per unit: header, then the base table's slots
     Team team;                             // the Hash may keep a reference to it
     std::size_t grow_min, nunits, myid;
-    Hash hash;
+    mutable Hash hash;  // DASH's hashes may have a non-const operator()
     Pred equal;
     std::vector<table_type> bases;  // each unit's base table (immutable)
     // Tables known to this unit, the first of each list its base table:
@@ -262,6 +263,10 @@ class UnorderedMap {
       return a.core_ == b.core_ && a.unit_ == b.unit_ && a.index() == b.index();
     }
     friend bool operator!=(const iterator &a, const iterator &b) { return !(a == b); }
+    friend std::ostream &operator<<(std::ostream &os, const iterator &it) {
+      if (!it.core_ || it.unit_ >= it.core_->nunits) return os << "dash::UnorderedMap::iterator(end)";
+      return os << "dash::UnorderedMap::iterator(unit " << it.unit_ << ", index " << it.index() << ")";
+    }
 
    private:
     friend class UnorderedMap;
@@ -320,6 +325,10 @@ class UnorderedMap {
       return old;
     }
     friend bool operator==(const local_iterator &a, const local_iterator &b) { return a.pos_ == b.pos_; }
+    friend std::ostream &operator<<(std::ostream &os, const local_iterator &it) {
+      return os << "dash::UnorderedMap::local_iterator(table " << it.table_ << ", "
+                << static_cast<const void *>(it.pos_) << ")";
+    }
     friend bool operator!=(const local_iterator &a, const local_iterator &b) { return a.pos_ != b.pos_; }
 
    private:
@@ -367,9 +376,34 @@ class UnorderedMap {
     }
     /// Entries stored on the calling unit.
     size_type size() const { return core_ ? count_live(stored_tables(core_, core_->myid)) : 0; }
+    bool empty() const { return size() == 0; }
+    /// Slots of the calling unit's tables.
+    size_type capacity() const { return core_ ? count_slots(stored_tables(core_, core_->myid)) : 0; }
+
+    /// Inserts kv into the map (at its key's home). The iterator is the
+    /// entry's local position, or end() if the key's home is another unit.
+    std::pair<local_iterator, bool> insert(const value_type &kv) {
+      auto [it, inserted] = map_->insert(kv);
+      return {to_local(it), inserted};
+    }
+    /// The key's entry if the calling unit stores it, else end().
+    local_iterator find(const Key &key) const { return to_local(map_->find(key)); }
+    /// 1 if the calling unit stores the key, else 0.
+    size_type count(const Key &key) const { return find(key) == end() ? 0 : 1; }
 
    private:
+    friend class UnorderedMap;
+    Local(const Core *core, UnorderedMap *map) : core_(core), map_(map) {}
+    local_iterator to_local(const iterator &it) const {
+      if (it == map_->end() || !it.is_local()) return end();
+      const std::vector<table_type> mine = stored_tables(core_, core_->myid);
+      for (std::size_t k = 0; k < mine.size(); ++k)
+        if (mine[k].slots == it.table_.slots)
+          return local_iterator(core_, k, mine[k].slots + it.slot_, mine[k].slots + mine[k].capacity());
+      return end();
+    }
     const Core *core_ = nullptr;
+    UnorderedMap *map_ = nullptr;
   };
 
   /// Room for about `nelem` entries in all before the map grows (see the
@@ -380,13 +414,17 @@ class UnorderedMap {
   /// units. Collective.
   UnorderedMap(size_type nelem, size_type nlbuf, const Team &team = Team::All())
       : core_(std::make_unique<Core>(capacity_for(nelem, team.size()), pow2_at_least(nlbuf), team)),
-        local(core_.get()) {
+        local(core_.get(), this) {
     slot_type *mine = core_->base.local();
     std::fill(mine, mine + core_->base.capacity(), slot_type{});  // EMPTY slots, zero counters, no links
     team.barrier();
   }
-  UnorderedMap(UnorderedMap &&other) noexcept = default;
-  UnorderedMap &operator=(UnorderedMap &&other) noexcept = default;
+  UnorderedMap(UnorderedMap &&other) noexcept : core_(std::move(other.core_)), local(core_.get(), this) {}
+  UnorderedMap &operator=(UnorderedMap &&other) noexcept {
+    core_ = std::move(other.core_);
+    local = Local(core_.get(), this);
+    return *this;
+  }
   UnorderedMap(const UnorderedMap &) = delete;
   UnorderedMap &operator=(const UnorderedMap &) = delete;
 
