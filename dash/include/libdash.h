@@ -64,6 +64,10 @@
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
 #include <dash/UnorderedMap.h>
+#include <dash/map/UnorderedMap.h>
+#include <dash/map/UnorderedMapGlobIter.h>
+#include <dash/map/UnorderedMapLocalIter.h>
+#include <dash/map/UnorderedMapLocalRef.h>
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
