@@ -87,6 +87,10 @@
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
 #include <dash/UnorderedMap.h>
+#include <dash/map/UnorderedMap.h>
+#include <dash/map/UnorderedMapGlobIter.h>
+#include <dash/map/UnorderedMapLocalIter.h>
+#include <dash/map/UnorderedMapLocalRef.h>
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>
@@ -101,7 +105,15 @@
 #include <dash/halo/StencilOperator.h>
 #include <dash/halo/Types.h>
 #include <dash/halo/iterator/StencilIterator.h>
+#include <dash/IO.h>
+#include <dash/LaunchPolicy.h>
 #include <dash/io/HDF5.h>
+#include <dash/io/IOStream.h>
+#include <dash/io/hdf5/IOManip.h>
+#include <dash/io/hdf5/IOStream.h>
+#include <dash/io/hdf5/InputStream.h>
+#include <dash/io/hdf5/OutputStream.h>
+#include <dash/io/hdf5/StorageDriver.h>
 
 #include <dash/internal/Annotation.h>
 #include <dash/internal/Logging.h>

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include <dash/io/HDF5.h>
+#include <dash/Matrix.h>
+#include <dash/pattern/TilePattern.h>
 
 #include "dash_test.h"
 
@@ -193,6 +195,57 @@ TEST(Hdf5, StreamsGroupsAppendAndModify) {
   EXPECT_TRUE(b2.pattern() == dash::Array<long>(11).pattern());  // none stored: the default
   expect_values(a2, 3);
   expect_values(b2, 2);
+  remove_file(file);
+}
+
+TEST(Hdf5, StreamModesAndAsyncFallback) {
+  using dash::io::IOSBaseMode;
+  dio::StreamMode mode = dio::DeviceMode::app;
+  EXPECT_TRUE(bool(mode & dio::DeviceMode::app));
+  EXPECT_FALSE(bool(mode & dio::DeviceMode::binary));
+  mode |= dio::StreamMode(IOSBaseMode::binary);
+  EXPECT_TRUE(bool(mode & IOSBaseMode::binary));
+  EXPECT_EQ(IOSBaseMode(mode ^ dio::StreamMode(IOSBaseMode::app)), IOSBaseMode::binary);
+  EXPECT_FALSE(bool(dio::StreamMode()));
+  // launch::async without a multithreaded runtime runs synchronously: the
+  // values are there when << and >> return.
+  std::string file = file_name("async");
+  dash::Array<long> a(13);
+  fill(a, 4);
+  {
+    dio::OutputStream os(dash::launch::async, file);
+    os << dio::dataset("a") << a;
+    os.flush();
+  }
+  expect_file(file, "a", {13}, 4);
+  dash::Array<long> back;
+  dio::InputStream is(dash::launch::async, file);
+  is >> dio::dataset("a") >> back;
+  is.flush();
+  expect_values(back, 4);
+  remove_file(file);
+}
+
+TEST(Hdf5, TilePatternRestoredFromTheFile) {
+  std::string file = file_name("tile");
+  const std::size_t p = dash::size();
+  dash::TilePattern<2> pattern(4 * p, 6, dash::TILE(2), dash::TILE(3));
+  dash::Matrix<long, 2, dash::default_index_t, dash::TilePattern<2>> m(pattern);
+  fill(m, 5);
+  StoreHDF::write(m, file, "m");
+  dash::Matrix<long, 2, dash::default_index_t, dash::TilePattern<2>> back;
+  StoreHDF::read(back, file, "m");
+  EXPECT_TRUE(back.pattern() == m.pattern());
+  expect_values(back, 5);
+  // No stored distribution: a tile pattern cannot be guessed.
+  StoreHDF::write(m, file, "bare", [] {
+    dio::hdf5_options o;
+    o.overwrite_file = false;
+    o.store_pattern = false;
+    return o;
+  }());
+  dash::Matrix<long, 2, dash::default_index_t, dash::TilePattern<2>> bare;
+  EXPECT_THROW(StoreHDF::read(bare, file, "bare"), std::invalid_argument);
   remove_file(file);
 }
 

@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include <dart/dart.h>
 
@@ -34,6 +35,8 @@ template <typename Key, typename Mapped>
 struct MapEntry {
   Key first;
   Mapped second;
+  /// The entry as the map's value_type.
+  operator std::pair<const Key, Mapped>() const { return {first, second}; }
 };
 
 /// A slot: the state word, then the entry.

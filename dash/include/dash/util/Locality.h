@@ -19,6 +19,7 @@
 
 #include <dart/locality.h>
 #include <dash/dart/if/dart_types.h>
+#include <dash/util/Config.h>  // as DASH's: programs reach util::Config through Team.h
 
 namespace dash::util {
 

@@ -45,9 +45,10 @@
 #include <type_traits>
 
 #include <dash/Team.h>
-#include <dash/io/hdf5/detail/dataset.h>
-#include <dash/io/hdf5/detail/handle.h>
-#include <dash/io/hdf5/detail/pattern_attribute.h>
+#include <dash/io/hdf5/internal/dataset.h>
+#include <dash/io/hdf5/internal/handle.h>
+#include <dash/io/hdf5/internal/pattern_attribute.h>
+#include <dash/util/Config.h>  // DASH's HDF5 programs read their settings (DASH_HDF5_*) with it
 
 #ifndef DASH_ENABLE_HDF5
 #error "dash::io::hdf5 needs a build with parallel HDF5 (DASH_ENABLE_HDF5; see README)"
@@ -131,42 +132,43 @@ class StoreHDF {
     if (!container.is_allocated())
       throw std::invalid_argument("dash::io::hdf5::StoreHDF::write: the container has no memory");
     container.team().barrier();
-    detail::QuietErrors quiet;
+    internal::QuietErrors quiet;
     const pattern_t &pattern = container.pattern();
     hid_t type = to_h5_type();
-    MPI_Comm comm = detail::team_comm(container.team());
-    detail::Handle file = detail::open_for_write(filename, comm, !options.overwrite_file);
-    std::vector<std::string> parts = detail::split_path(datapath);
-    std::vector<detail::Handle> groups = detail::open_groups(file.get(), parts, true, datapath);
+    MPI_Comm comm = internal::team_comm(container.team());
+    internal::Handle file = internal::open_for_write(filename, comm, !options.overwrite_file);
+    std::vector<std::string> parts = internal::split_path(datapath);
+    std::vector<internal::Handle> groups = internal::open_groups(file.get(), parts, true, datapath);
     hid_t where = groups.empty() ? file.get() : groups.back().get();
     const char *name = parts.back().c_str();
     bool exists = H5Lexists(where, name, H5P_DEFAULT) > 0;
-    detail::Handle dset;
+    internal::Handle dset;
     if (options.modify_dataset) {
       if (!exists)
         throw std::invalid_argument("dash::io::hdf5: modify_dataset, but there is no dataset '" + datapath +
                                     "'");
-      dset = detail::checked(H5Dopen2(where, name, H5P_DEFAULT), H5Dclose, "opening dataset " + datapath);
-      detail::check_extents<N>(detail::dataset_extents<N>(dset.get(), datapath), pattern.extents(), datapath);
-      detail::check_type(dset.get(), type, datapath);
+      dset = internal::checked(H5Dopen2(where, name, H5P_DEFAULT), H5Dclose, "opening dataset " + datapath);
+      internal::check_extents<N>(internal::dataset_extents<N>(dset.get(), datapath), pattern.extents(),
+                                 datapath);
+      internal::check_type(dset.get(), type, datapath);
     } else {
       if (exists)
         throw std::invalid_argument("dash::io::hdf5: dataset '" + datapath +
                                     "' exists (pass modify_dataset to overwrite its values)");
       hsize_t dims[N];
       for (std::size_t d = 0; d < N; ++d) dims[d] = pattern.extent(d);
-      detail::Handle space =
-          detail::checked(H5Screate_simple(static_cast<int>(N), dims, nullptr), H5Sclose, "H5Screate_simple");
+      internal::Handle space = internal::checked(H5Screate_simple(static_cast<int>(N), dims, nullptr),
+                                                 H5Sclose, "H5Screate_simple");
       // Every element is written next: no fill values first (parallel HDF5
       // allocates the dataset's space at creation).
-      detail::Handle create = detail::checked(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "H5Pcreate");
-      detail::check(H5Pset_fill_time(create.get(), H5D_FILL_TIME_NEVER), "H5Pset_fill_time");
-      dset =
-          detail::checked(H5Dcreate2(where, name, type, space.get(), H5P_DEFAULT, create.get(), H5P_DEFAULT),
-                          H5Dclose, "creating dataset " + datapath);
+      internal::Handle create = internal::checked(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "H5Pcreate");
+      internal::check(H5Pset_fill_time(create.get(), H5D_FILL_TIME_NEVER), "H5Pset_fill_time");
+      dset = internal::checked(
+          H5Dcreate2(where, name, type, space.get(), H5P_DEFAULT, create.get(), H5P_DEFAULT), H5Dclose,
+          "creating dataset " + datapath);
     }
-    detail::transfer(dset.get(), type, pattern, container.team().myid().id, container.lbegin(), true, comm);
-    if (options.store_pattern) detail::store_pattern(dset.get(), pattern, options.pattern_metadata_key);
+    internal::transfer(dset.get(), type, pattern, container.team().myid().id, container.lbegin(), true, comm);
+    if (options.store_pattern) internal::store_pattern(dset.get(), pattern, options.pattern_metadata_key);
   }
 
   /// Reads dataset `datapath` of `filename` into `container`. An allocated
@@ -180,28 +182,28 @@ class StoreHDF {
                    type_converter_fun_type to_h5_type = get_h5_datatype<typename Container::value_type>) {
     using pattern_t = typename Container::pattern_type;
     constexpr std::size_t N = pattern_t::ndim();
-    detail::QuietErrors quiet;
+    internal::QuietErrors quiet;
     const Team &team = container.is_allocated() ? container.team() : Team::All();
     hid_t type = to_h5_type();
-    MPI_Comm comm = detail::team_comm(team);
-    detail::Handle file = detail::open_for_read(filename, comm);
-    std::vector<std::string> parts = detail::split_path(datapath);
-    std::vector<detail::Handle> groups = detail::open_groups(file.get(), parts, false, datapath);
+    MPI_Comm comm = internal::team_comm(team);
+    internal::Handle file = internal::open_for_read(filename, comm);
+    std::vector<std::string> parts = internal::split_path(datapath);
+    std::vector<internal::Handle> groups = internal::open_groups(file.get(), parts, false, datapath);
     hid_t where = groups.empty() ? file.get() : groups.back().get();
     if (H5Lexists(where, parts.back().c_str(), H5P_DEFAULT) <= 0)
       throw std::invalid_argument("dash::io::hdf5: no dataset '" + datapath + "' in '" + filename + "'");
-    detail::Handle dset = detail::checked(H5Dopen2(where, parts.back().c_str(), H5P_DEFAULT), H5Dclose,
-                                          "opening dataset " + datapath);
-    auto extents = detail::dataset_extents<N>(dset.get(), datapath);
-    detail::check_type(dset.get(), type, datapath);
+    internal::Handle dset = internal::checked(H5Dopen2(where, parts.back().c_str(), H5P_DEFAULT), H5Dclose,
+                                              "opening dataset " + datapath);
+    auto extents = internal::dataset_extents<N>(dset.get(), datapath);
+    internal::check_type(dset.get(), type, datapath);
     if (container.is_allocated()) {
-      detail::check_extents<N>(extents, container.pattern().extents(), datapath);
+      internal::check_extents<N>(extents, container.pattern().extents(), datapath);
     } else {
-      container.allocate(detail::restore_pattern<pattern_t>(
+      container.allocate(internal::restore_pattern<pattern_t>(
           dset.get(), extents, team.size(), options.pattern_metadata_key, options.restore_pattern));
     }
-    detail::transfer(dset.get(), type, container.pattern(), container.team().myid().id, container.lbegin(),
-                     false, comm);
+    internal::transfer(dset.get(), type, container.pattern(), container.team().myid().id, container.lbegin(),
+                       false, comm);
     container.team().barrier();
   }
 };

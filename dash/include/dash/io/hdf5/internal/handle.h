@@ -1,5 +1,5 @@
-#ifndef DASH_IO_HDF5_DETAIL_HANDLE_H
-#define DASH_IO_HDF5_DETAIL_HANDLE_H
+#ifndef DASH_IO_HDF5_INTERNAL_HANDLE_H
+#define DASH_IO_HDF5_INTERNAL_HANDLE_H
 
 // RAII for HDF5 identifiers, and the checks that turn HDF5's negative
 // returns into exceptions. Every identifier dash::io::hdf5 opens is owned by
@@ -14,7 +14,7 @@
 
 #include <dash/Exception.h>
 
-namespace dash::io::hdf5::detail {
+namespace dash::io::hdf5::internal {
 
 /// Owns one HDF5 identifier and closes it with the matching H5*close.
 class Handle {
@@ -71,6 +71,6 @@ class QuietErrors {
   void *data_ = nullptr;
 };
 
-}  // namespace dash::io::hdf5::detail
+}  // namespace dash::io::hdf5::internal
 
-#endif  // DASH_IO_HDF5_DETAIL_HANDLE_H
+#endif  // DASH_IO_HDF5_INTERNAL_HANDLE_H

@@ -1,5 +1,5 @@
-#ifndef DASH_IO_HDF5_DETAIL_SELECTION_H
-#define DASH_IO_HDF5_DETAIL_SELECTION_H
+#ifndef DASH_IO_HDF5_INTERNAL_SELECTION_H
+#define DASH_IO_HDF5_INTERNAL_SELECTION_H
 
 // The part of a dataset one unit stores or loads, as an HDF5 selection.
 //
@@ -22,9 +22,9 @@
 #include <cstddef>
 #include <vector>
 
-#include <dash/io/hdf5/detail/handle.h>
+#include <dash/io/hdf5/internal/handle.h>
 
-namespace dash::io::hdf5::detail {
+namespace dash::io::hdf5::internal {
 
 /// Regular hyperslab along one dimension: `count` blocks of `block`
 /// elements, the first at `start`, `stride` apart.
@@ -125,6 +125,6 @@ std::vector<std::size_t> local_order(const PatternT &pattern, std::size_t unit) 
   return order;
 }
 
-}  // namespace dash::io::hdf5::detail
+}  // namespace dash::io::hdf5::internal
 
-#endif  // DASH_IO_HDF5_DETAIL_SELECTION_H
+#endif  // DASH_IO_HDF5_INTERNAL_SELECTION_H

@@ -1,5 +1,5 @@
-#ifndef DASH_IO_HDF5_DETAIL_DATASET_H
-#define DASH_IO_HDF5_DETAIL_DATASET_H
+#ifndef DASH_IO_HDF5_INTERNAL_DATASET_H
+#define DASH_IO_HDF5_INTERNAL_DATASET_H
 
 // Files, groups, datasets and their checks for dash::io::hdf5 (see
 // StorageDriver.h). Every function here is called by all units of a team
@@ -21,10 +21,10 @@
 #include <dart/mpi.h>
 #include <dash/Exception.h>
 #include <dash/Team.h>
-#include <dash/io/hdf5/detail/handle.h>
-#include <dash/io/hdf5/detail/selection.h>
+#include <dash/io/hdf5/internal/handle.h>
+#include <dash/io/hdf5/internal/selection.h>
 
-namespace dash::io::hdf5::detail {
+namespace dash::io::hdf5::internal {
 
 /// The communicator of `team` (for MPI-IO).
 inline MPI_Comm team_comm(const Team &team) {
@@ -207,6 +207,6 @@ void transfer(hid_t dset, hid_t type, const PatternT &pattern, std::size_t unit,
       std::memcpy(local + order[i], &buf[i * sizeof(T)], sizeof(T));
 }
 
-}  // namespace dash::io::hdf5::detail
+}  // namespace dash::io::hdf5::internal
 
-#endif  // DASH_IO_HDF5_DETAIL_DATASET_H
+#endif  // DASH_IO_HDF5_INTERNAL_DATASET_H

@@ -1,0 +1,123 @@
+#ifndef DASH_MAP_UNORDEREDMAPGLOBITER_H
+#define DASH_MAP_UNORDEREDMAPGLOBITER_H
+
+// UnorderedMapGlobIter: the global iterator of dash::UnorderedMap
+// (map.begin(), find(), insert()): an entry of one unit's storage, read
+// one-sided.
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <utility>
+#include <vector>
+
+#include <dash/detail/direct_access.h>
+#include <dash/detail/map_table.h>
+#include <dash/GlobRef.h>
+#include <dash/Types.h>
+
+namespace dash {
+
+template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
+class UnorderedMap;
+template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
+class UnorderedMapLocalRef;
+
+/// A position in the map: an entry of one unit's storage. Dereferencing
+/// reads the entry (one get); value() is a reference to the mapped value.
+template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
+class UnorderedMapGlobIter {
+  using map_type = UnorderedMap<Key, Mapped, Hash, Pred, LocalMemorySpace>;
+  using Core = typename map_type::Core;
+  using table_type = typename map_type::table_type;
+  using slot_type = typename map_type::slot_type;
+  using entry_type = typename map_type::entry_type;
+
+ public:
+  using value_type = std::pair<const Key, Mapped>;
+  using difference_type = std::ptrdiff_t;
+  using iterator_category = std::forward_iterator_tag;
+  struct Arrow {
+    value_type kv;
+    const value_type *operator->() const { return &kv; }
+  };
+  using pointer = Arrow;
+  using reference = value_type;
+
+  UnorderedMapGlobIter() = default;
+
+  /// The entry as it is now (key and value, one get).
+  value_type operator*() const {
+    entry_type e = map_type::read_entry(table_.slot(slot_));
+    return value_type(e.first, e.second);
+  }
+  Arrow operator->() const { return Arrow{**this}; }
+  /// Reference to the mapped value (atomic compound assignments).
+  GlobRef<Mapped> value() const { return map_type::mapped_ref(table_, slot_); }
+  /// The unit (team-relative) whose memory holds the entry.
+  std::size_t unit() const { return unit_; }
+  bool is_local() const { return unit_ == core_->myid; }
+  /// The unit holding the entry and its index in that unit's storage.
+  typename map_type::local_index lpos() const { return {team_unit_t(static_cast<int>(unit_)), typename map_type::index_type(index())}; }
+
+  /// The next entry of the map (units in order, each unit's storage in
+  /// order): reads slot states one by one, so walk the local parts where
+  /// you can.
+  UnorderedMapGlobIter &operator++() {
+    ++slot_;
+    settle();
+    return *this;
+  }
+  UnorderedMapGlobIter operator++(int) {
+    UnorderedMapGlobIter old = *this;
+    ++*this;
+    return old;
+  }
+  friend bool operator==(const UnorderedMapGlobIter &a, const UnorderedMapGlobIter &b) {
+    return a.core_ == b.core_ && a.unit_ == b.unit_ && a.index() == b.index();
+  }
+  friend bool operator!=(const UnorderedMapGlobIter &a, const UnorderedMapGlobIter &b) { return !(a == b); }
+  friend std::ostream &operator<<(std::ostream &os, const UnorderedMapGlobIter &it) {
+    if (!it.core_ || it.unit_ >= it.core_->nunits) return os << "dash::UnorderedMap::UnorderedMapGlobIter(end)";
+    return os << "dash::UnorderedMap::UnorderedMapGlobIter(unit " << it.unit_ << ", index " << it.index() << ")";
+  }
+
+ private:
+  friend map_type;
+  friend UnorderedMapLocalRef<Key, Mapped, Hash, Pred, LocalMemorySpace>;
+  UnorderedMapGlobIter(const Core *core, std::size_t unit, const table_type &table, std::size_t slot)
+      : core_(core), unit_(unit), table_(table), slot_(slot) {}
+  std::size_t index() const { return unit_ < core_->nunits ? table_.local_base() + slot_ : 0; }
+
+  // Moves to the first full slot at or after the current position.
+  void settle() {
+    while (unit_ < core_->nunits) {
+      if (slot_ >= table_.capacity()) {
+        std::optional<table_type> next = map_type::next_stored(core_, unit_, table_);
+        if (next) {
+          table_ = *next;
+        } else if (++unit_ < core_->nunits) {
+          table_ = core_->bases[unit_];
+        }
+        slot_ = 0;
+        continue;
+      }
+      if (detail::map_slot_state(map_type::load_word(table_.slot(slot_))) == detail::kSlotFull) return;
+      ++slot_;
+    }
+    table_ = table_type{};
+    slot_ = 0;
+  }
+
+  const Core *core_ = nullptr;
+  std::size_t unit_ = 0;
+  table_type table_{};
+  std::size_t slot_ = 0;
+};
+
+}  // namespace dash
+
+#endif  // DASH_MAP_UNORDEREDMAPGLOBITER_H
