@@ -129,6 +129,14 @@ Team &Team::keep_part(Team part) const {
   return slot;
 }
 
+bool Team::is_leaf() const {
+  std::lock_guard<std::mutex> lock(detail::parts_mutex);
+  auto it = detail::kept_parts.find(state_.get());
+  return it == detail::kept_parts.end() || it->second.is_null();
+}
+
+bool Team::is_root() const { return !state_ || !state_->parent; }
+
 std::size_t Team::num_domains(util::Locality::Scope scope) const {
   const detail::TeamState &self = state();
   detail::check_alive(self.epoch, "dash::Team::num_domains");

@@ -107,4 +107,14 @@ TEST(Team, SubTeamsWorkIndependently) {
   t.barrier();
 }
 
+TEST(Team, LeafAndRootAsDash) {
+  const dash::Team &all = dash::Team::All();
+  EXPECT_TRUE(all.is_root());
+  dash::Team &part = all.split(dash::size() > 1 ? 2 : 1);
+  EXPECT_FALSE(all.is_leaf());
+  EXPECT_TRUE(part.is_leaf());
+  EXPECT_FALSE(part.is_root());
+  all.barrier();
+}
+
 }  // namespace
