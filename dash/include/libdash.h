@@ -27,8 +27,12 @@
 #include <dash/Types.h>
 #include <dash/Team.h>
 
+#include <dash/Cartesian.h>
 #include <dash/Distribution.h>
+#include <dash/Pattern.h>
+#include <dash/pattern/CSRPattern.h>
 #include <dash/pattern/MakePattern.h>
+#include <dash/pattern/PatternProperties.h>
 #include <dash/pattern/BlockPattern.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>

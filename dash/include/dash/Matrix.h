@@ -248,6 +248,9 @@ class NArray {
   T *lend() const { return local.end(); }
   /// The number of the calling unit's elements (DASH has both names).
   size_type lsize() const { return local.size(); }
+  /// The number of elements local memory holds (DASH: the pattern's
+  /// local_capacity()).
+  size_type lcapacity() const { return pattern().local_capacity(); }
   size_type local_size() const { return local.size(); }
 
   // ---- asynchronous writes and synchronization ----

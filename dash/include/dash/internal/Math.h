@@ -56,7 +56,8 @@ double sigma(const Iter &begin, const Iter &end) {
   double sum = 0, sq = 0;
   for (Iter it = begin; it != end; ++it) sum += static_cast<double>(*it);
   double mean = sum / static_cast<double>(n);
-  for (Iter it = begin; it != end; ++it) sq += (static_cast<double>(*it) - mean) * (static_cast<double>(*it) - mean);
+  for (Iter it = begin; it != end; ++it)
+    sq += (static_cast<double>(*it) - mean) * (static_cast<double>(*it) - mean);
   return std::sqrt(sq / static_cast<double>(n - 1));
 }
 
@@ -85,7 +86,8 @@ std::set<Integer> factors(Integer n) {
 /// smallest surface (2 x + 2 y); the other extents become 1. Throws
 /// std::invalid_argument if the product is 0.
 template <typename Integer, std::size_t NumDim>
-std::enable_if_t<(NumDim > 1), std::array<Integer, NumDim>> balance_extents(std::array<Integer, NumDim> extents) {
+std::enable_if_t<(NumDim > 1), std::array<Integer, NumDim>> balance_extents(
+    std::array<Integer, NumDim> extents) {
   Integer size = 1;
   for (Integer e : extents) size *= e;
   if (!(size > 0)) throw std::invalid_argument("dash::math::balance_extents: extents must be > 0");
@@ -107,8 +109,8 @@ std::enable_if_t<(NumDim > 1), std::array<Integer, NumDim>> balance_extents(std:
 /// As above, preferring splits whose first extent is a multiple of one of
 /// `blocking` (if any such split exists).
 template <typename Integer, std::size_t NumDim>
-std::enable_if_t<(NumDim > 1), std::array<Integer, NumDim>> balance_extents(std::array<Integer, NumDim> extents,
-                                                                             const std::set<Integer> &blocking) {
+std::enable_if_t<(NumDim > 1), std::array<Integer, NumDim>> balance_extents(
+    std::array<Integer, NumDim> extents, const std::set<Integer> &blocking) {
   std::array<Integer, NumDim> plain = balance_extents(extents);
   Integer size = plain[0] * plain[1];
   Integer best = 0;
