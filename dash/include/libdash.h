@@ -32,7 +32,9 @@
 #include <dash/Pattern.h>
 #include <dash/pattern/CSRPattern.h>
 #include <dash/pattern/MakePattern.h>
+#include <dash/pattern/PatternIterator.h>
 #include <dash/pattern/PatternProperties.h>
+#include <dash/pattern/PatternTraits.h>
 #include <dash/pattern/BlockPattern.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
