@@ -45,7 +45,8 @@ TEST(PatternApi, TeamSpecFromTeamAndDistribution) {
   dash::TeamSpec<2> all(dash::Team::All());
   EXPECT_EQ(all.extent(0), p);
   EXPECT_EQ(all.rank(), 1);
-  dash::TeamSpec<3> along_z(dash::DistributionSpec<3>(dash::NONE, dash::NONE, dash::CYCLIC), dash::Team::All());
+  dash::TeamSpec<3> along_z(dash::DistributionSpec<3>(dash::NONE, dash::NONE, dash::CYCLIC),
+                            dash::Team::All());
   EXPECT_EQ(along_z.extents(), (std::array<std::size_t, 3>{{1, 1, p}}));
   // The first TILE dimension takes the units.
   dash::TeamSpec<2> tiled(dash::DistributionSpec<2>(dash::BLOCKED, dash::TILE(2)), dash::Team::All());
@@ -63,7 +64,8 @@ TEST(PatternApi, TeamSpecNeighbours) {
   dash::team_unit_t right = ring.neighbor({1});
   EXPECT_EQ(right, me + 1 < static_cast<long>(p) ? dash::team_unit_t(me + 1) : dash::UNDEFINED_TEAM_UNIT_ID);
   EXPECT_EQ(ring.periodic_neighbor({1}), dash::team_unit_t((me + 1) % static_cast<long>(p)));
-  EXPECT_EQ(ring.periodic_neighbor({-1}), dash::team_unit_t((me + static_cast<long>(p) - 1) % static_cast<long>(p)));
+  EXPECT_EQ(ring.periodic_neighbor({-1}),
+            dash::team_unit_t((me + static_cast<long>(p) - 1) % static_cast<long>(p)));
   dash::TeamSpec<2> grid(std::array<std::size_t, 2>{{12, 1}});
   grid.balance_extents();
   EXPECT_EQ(grid.extents(), (std::array<std::size_t, 2>{{4, 3}}));
@@ -82,10 +84,12 @@ TEST(PatternApi, PropertiesAndTraits) {
   EXPECT_TRUE(first_wins::canonical);
   EXPECT_FALSE(first_wins::blocked);
   using needs_blocked = dash::pattern_layout_properties<dash::pattern_layout_tag::blocked>;
-  EXPECT_TRUE((dash::pattern_constraints<dash::pattern_partitioning_properties<>, dash::pattern_mapping_properties<>,
-                                         needs_blocked, dash::TilePattern<2>>::satisfied::value));
-  EXPECT_FALSE((dash::pattern_constraints<dash::pattern_partitioning_properties<>, dash::pattern_mapping_properties<>,
-                                          needs_blocked, dash::Pattern<2>>::satisfied::value));
+  EXPECT_TRUE(
+      (dash::pattern_constraints<dash::pattern_partitioning_properties<>, dash::pattern_mapping_properties<>,
+                                 needs_blocked, dash::TilePattern<2>>::satisfied::value));
+  EXPECT_FALSE(
+      (dash::pattern_constraints<dash::pattern_partitioning_properties<>, dash::pattern_mapping_properties<>,
+                                 needs_blocked, dash::Pattern<2>>::satisfied::value));
 }
 
 TEST(PatternApi, MakeTeamSpecAndDiagonalPattern) {
@@ -95,10 +99,11 @@ TEST(PatternApi, MakeTeamSpecAndDiagonalPattern) {
                                  dash::pattern_layout_properties<>>(sizes);
   EXPECT_EQ(ts.size(), p);
   EXPECT_GE(ts.extent(0), ts.extent(1));
-  auto diag = dash::make_pattern<
-      dash::pattern_partitioning_properties<dash::pattern_partitioning_tag::balanced>,
-      dash::pattern_mapping_properties<dash::pattern_mapping_tag::diagonal>,
-      dash::pattern_layout_properties<dash::pattern_layout_tag::blocked>>(sizes, dash::TeamSpec<2>(p, 1));
+  auto diag =
+      dash::make_pattern<dash::pattern_partitioning_properties<dash::pattern_partitioning_tag::balanced>,
+                         dash::pattern_mapping_properties<dash::pattern_mapping_tag::diagonal>,
+                         dash::pattern_layout_properties<dash::pattern_layout_tag::blocked>>(
+          sizes, dash::TeamSpec<2>(p, 1));
   // Every unit owns a tile in every tile row.
   EXPECT_EQ(diag.blockspec().extent(0), p);
   EXPECT_EQ(diag.blockspec().extent(1), p);
@@ -142,7 +147,8 @@ TEST(PatternApi, CsrPatternInAnArray) {
   std::size_t me = dash::myid();
   EXPECT_EQ(arr.lsize(), sizes[me]);
   EXPECT_EQ(arr.lcapacity(), sizes[p - 1]);
-  std::iota(arr.lbegin(), arr.lend(), static_cast<int>(std::accumulate(sizes.begin(), sizes.begin() + me, 0ul)));
+  std::iota(arr.lbegin(), arr.lend(),
+            static_cast<int>(std::accumulate(sizes.begin(), sizes.begin() + me, 0ul)));
   arr.barrier();
   for (std::size_t g = 0; g < arr.size(); ++g) EXPECT_EQ(static_cast<int>(arr[g]), static_cast<int>(g));
   arr.barrier();

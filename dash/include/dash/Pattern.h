@@ -11,11 +11,16 @@
 #include <dash/Distribution.h>
 #include <dash/TeamSpec.h>
 #include <dash/pattern/BlockPattern.h>
+#include <dash/pattern/BlockPattern1D.h>
 #include <dash/pattern/CSRPattern.h>
 #include <dash/pattern/MakePattern.h>
+#include <dash/pattern/PatternIterator.h>
 #include <dash/pattern/PatternProperties.h>
+#include <dash/pattern/PatternTraits.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
+#include <dash/pattern/ShiftTilePattern1D.h>
 #include <dash/pattern/TilePattern.h>
+#include <dash/pattern/TilePattern1D.h>
 
 #endif  // DASH_PATTERN_H

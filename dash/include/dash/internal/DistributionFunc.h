@@ -61,7 +61,8 @@ class DistributionFunctor<DistributionType::BlockCyclic> {
 };
 
 template <>
-class DistributionFunctor<DistributionType::Tile> : public DistributionFunctor<DistributionType::BlockCyclic> {
+class DistributionFunctor<DistributionType::Tile>
+    : public DistributionFunctor<DistributionType::BlockCyclic> {
  public:
   explicit DistributionFunctor(std::size_t tilesize = 1)
       : DistributionFunctor<DistributionType::BlockCyclic>(tilesize) {}
