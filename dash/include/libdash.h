@@ -29,8 +29,14 @@
 #include <dash/Domain.h>
 #include <dash/internal/Unit.h>
 
+#include <dash/Cartesian.h>
 #include <dash/Distribution.h>
+#include <dash/Pattern.h>
+#include <dash/pattern/CSRPattern.h>
 #include <dash/pattern/MakePattern.h>
+#include <dash/pattern/PatternIterator.h>
+#include <dash/pattern/PatternProperties.h>
+#include <dash/pattern/PatternTraits.h>
 #include <dash/pattern/BlockPattern.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>

@@ -16,7 +16,7 @@
 //                                    std::invalid_argument unless
 //                                    team.size() == p.nunits()
 //   size(), extents(), extent(d), nunits(), operator==/!=
-//   coords(gindex), global_index(gcoords)
+//   ucoords(gindex) (unsigned; coords(gindex) is DASH's signed one), global_index(gcoords)
 //                                    the global order (that of iterators
 //                                    over a whole container)
 //   local(gcoords), local(gindex)    -> LocalIndex {owner, local index}

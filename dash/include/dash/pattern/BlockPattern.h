@@ -174,9 +174,9 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
       : BlockPattern(extents, dist, teamspec, teamspec.size()) {}
 
   /// `extents` distributed by `dist` over a team of `nunits` units arranged as
-  /// `teamspec`. Throws std::invalid_argument if an extent is 0, if the
-  /// teamspec does not have `nunits` units, or if a NONE dimension has more
-  /// than one unit.
+  /// `teamspec`. Throws std::invalid_argument if an extent is 0 or if the
+  /// teamspec does not have `nunits` units. A NONE dimension with several
+  /// units along it is one block on unit coordinate 0 (as DASH's).
   BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
                size_type nunits)
       : extents_(extents), dist_(dist), teamspec_(teamspec), nunits_(nunits), tiled_(dist.is_tiled()) {
@@ -185,9 +185,6 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
                                   " units, the team " + std::to_string(nunits));
     for (std::size_t d = 0; d < N; ++d) {
       size_type units = teamspec.extent(d);
-      if (!dist[d].is_distributed() && units != 1)
-        throw std::invalid_argument("dash::BlockPattern: dimension " + std::to_string(d) +
-                                    " is NONE but has " + std::to_string(units) + " units");
       // An extent of 0 (DASH's empty containers): no blocks, block size 1.
       dims_[d] =
           detail::DimMapping(extents[d], units, extents[d] == 0 ? 1 : dist[d].blocksize(extents[d], units));
@@ -524,7 +521,9 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
   /// most.)
   size_type local_capacity() const {
     size_type n = 1;
-    for (const auto &dim : dims_) n *= dim.max_local_extent();
+    for (const auto &dim : dims_)
+      n *=
+          dim.is_irregular() ? dim.max_local_extent() : (dim.nblocks + dim.units - 1) / dim.units * dim.block;
     return n;
   }
 
@@ -738,13 +737,6 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
 /// containers use by default.
 template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
 using Pattern = BlockPattern<N, Arrangement, IndexType>;
-
-// DASH's name for the 1-D Pattern with irregular local sizes (the
-// constructor from local sizes). DASH's template arguments are accepted;
-// the index type is always default_index_t. (TilePattern is its own class:
-// pattern/TilePattern.h.)
-template <std::size_t N, MemArrange Arrangement = ROW_MAJOR, typename IndexType = default_index_t>
-using CSRPattern = std::enable_if_t<N == 1, Pattern<N, Arrangement>>;
 
 }  // namespace dash
 

@@ -39,6 +39,7 @@ namespace detail {
 // True if `tag` is among `tags`.
 template <typename Tag, typename... Tags>
 constexpr bool has_tag(Tag tag, Tags... tags) {
+  (void)tag;
   return ((tags == tag) || ...);
 }
 // True if `a` is given before `b` (false if neither is given).
