@@ -393,7 +393,7 @@ void sort(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Order order = Order()) 
   static_assert(!std::is_const_v<T>, "dash::sort: cannot sort a const range");
   static_assert(std::is_trivially_copyable_v<T>, "dash::sort: elements are moved as bytes");
   auto r = detail::make_range(first, last, "dash::sort");
-  if (r.size() == 0) return;
+  if (r.size() == 0) return r.team().barrier();  // still a synchronization point, as DASH's
   auto comp = detail::sort_comparator<T>(order);
   detail::SampleSort<T, N, P, decltype(comp)>(r, comp).run();
 }
