@@ -78,8 +78,9 @@ static inline MPI_Op dart__op_mpi(dart_operation_t op) {
 }
 
 static inline const char *dart__op_name(dart_operation_t op) {
-  static const char *const names[] = {"UNDEFINED", "MIN",  "MAX", "SUM",  "PROD",   "BAND",    "BOR",
-                                      "BXOR",      "LAND", "LOR", "LXOR", "MINMAX", "REPLACE", "NO_OP"};
+  static const char *const names[] = {"UNDEFINED", "MIN",    "MAX",     "SUM",   "PROD",
+                                      "BAND",      "BOR",    "BXOR",    "LAND",  "LOR",
+                                      "LXOR",      "MINMAX", "REPLACE", "NO_OP", "MINMAX_ELEMENTS"};
   return (unsigned)op < sizeof names / sizeof *names ? names[op] : "unknown";
 }
 

@@ -269,6 +269,9 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
       return dart__error(DART_ERR_INVAL, "%s: size overflows", fn);
   } else {
     if ((r = dart__type_get(type, fn, ti)) != DART_OK) return r;
+    if ((*ti)->custom) return dart__error(DART_ERR_INVAL, "%s: no atomic operation on a custom type", fn);
+    if ((*ti)->overlapping)
+      return dart__error(DART_ERR_INVAL, "%s: the target type has overlapping blocks", fn);
     if (!layout_ok) return dart__error(DART_ERR_INVAL, "%s: needs a basic type, not a layout", fn);
     if ((r = dart__type_span(*ti, n, fn, &span)) != DART_OK) return r;
     type = (*ti)->base;

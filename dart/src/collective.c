@@ -30,6 +30,7 @@
 #include <string.h>
 #include "amo.h"
 #include "progress.h"
+#include "userop.h"
 
 dart_ret_t dart_barrier(dart_team_t team) {
   dart_team_data_t *t;
@@ -154,6 +155,7 @@ void dart__collective_fini(void) {
       if (op == DART_OP_MINMAX) MPI_Type_free(&own[b].pair);
       own[b].made[op] = 0;
     }
+  dart__userop_fini();
   dart__lock_fini();
 }
 
@@ -387,9 +389,23 @@ static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_
   const dart_type_info_t *ti;
   dart_ret_t r;
   if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK) return r;
-  if (type > DART_TYPE_LAST_BASIC)
+  MPI_Op mop = dart__op_mpi(op);
+  MPI_Datatype mtype = ti->mpi_base;
+  if (dart__is_userop(op)) {
+    if ((r = dart__userop_get(op, type, fn, &mop, &mtype)) != DART_OK) return r;
+  } else if (type > DART_TYPE_LAST_BASIC) {
     return dart__error(DART_ERR_INVAL, "%s: reductions need a basic type, not a layout", fn);
-  if (op == DART_OP_REPLACE || op == DART_OP_NO_OP || !dart__op_defined(op, type))
+  }
+  if (op == DART_OP_MINMAX_ELEMENTS) {
+    if (nelem % 2)
+      return dart__error(DART_ERR_INVAL, "%s: MINMAX_ELEMENTS needs (min, max) pairs, not %zu elements", fn,
+                         nelem);
+    nelem /= 2;
+    op = DART_OP_MINMAX;
+  }
+  if (dart__is_userop(op)) {
+    /* checked above */
+  } else if (op == DART_OP_REPLACE || op == DART_OP_NO_OP || !dart__op_defined(op, type))
     return dart__error(DART_ERR_INVAL, "%s: operation %s is not defined on type %s", fn, dart__op_name(op),
                        dart__type_name(type));
   if (root >= 0 && (r = check_root(t, root, fn)) != DART_OK) return r;
@@ -397,9 +413,7 @@ static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_
   if ((r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
       (gets_result && (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK))
     return r;
-  MPI_Op mop = dart__op_mpi(op);
-  MPI_Datatype mtype = ti->mpi_base;
-  if ((r = own_op(op, ti, &mop, &mtype)) != DART_OK) return r;
+  if (!dart__is_userop(op) && (r = own_op(op, ti, &mop, &mtype)) != DART_OK) return r;
   size_t unit_bytes = op == DART_OP_MINMAX ? 2 * ti->elem_size : ti->elem_size;
   if (nelem == 0) return DART_OK; /* the same on every unit: nothing to do */
   int in_place = sendbuf == recvbuf;

@@ -38,6 +38,7 @@ dart_ret_t dart__types_init(void) {
     ti->len = &ti->one_[0];
     ti->off = &ti->one_[1];
     ti->contiguous = ti->simple = 1;
+    ti->reach = 1;
   }
   dart__ntypes = DART_TYPE_LAST_BASIC + 1;
   return DART_OK;
@@ -49,6 +50,7 @@ static void type_release(dart_type_info_t *ti) {
     free(ti->off);
   }
   if (ti->mpi_inst != ti->mpi_base && ti->mpi_inst != MPI_DATATYPE_NULL) MPI_Type_free(&ti->mpi_inst);
+  if (ti->custom) MPI_Type_free(&ti->mpi_base);
   memset(ti, 0, sizeof *ti);
 }
 
@@ -88,13 +90,17 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
   if (base > DART_TYPE_LAST_BASIC) return dart__error(DART_ERR_INVAL, "%s: base must be a basic type", fn);
   if (!newtype || nblocks == 0 || nblocks > INT32_MAX)
     return dart__error(DART_ERR_INVAL, "%s: newtype is NULL or no blocks", fn);
-  size_t period = 0;
+  size_t period = 0, reach = 0;
+  int overlapping = 0;
   for (size_t i = 0; i < nblocks; i++) {
-    if (len[i] == 0 || len[i] > INT32_MAX || off[i] > INT32_MAX || (i && off[i] < off[i - 1] + len[i - 1]))
-      return dart__error(DART_ERR_INVAL, "%s: block %zu is empty, too large, or overlaps the previous one",
-                         fn, i);
+    if (len[i] == 0 || len[i] > INT32_MAX || off[i] > INT32_MAX || (i && off[i] < off[i - 1]))
+      return dart__error(DART_ERR_INVAL,
+                         "%s: block %zu is empty, too large, or starts before the previous one", fn, i);
     period += len[i];
+    if (i && off[i] < off[i - 1] + len[i - 1]) overlapping = 1;
+    if (off[i] + len[i] > reach) reach = off[i] + len[i];
   }
+  if (extent < reach) extent = reach; /* indexed: instances follow the furthest block end */
   dart__lock(&types_mutex);
   int slot = type_slot();
   /* type_slot() may move the table that b points into: keep what is needed. */
@@ -136,6 +142,8 @@ static dart_ret_t type_make(dart_datatype_t base, size_t nblocks, const size_t *
                            .off = o,
                            .contiguous = contiguous,
                            .simple = contiguous && period == 1,
+                           .overlapping = overlapping,
+                           .reach = reach,
                            .mpi_inst = inst};
   dart__unlock(&types_mutex);
   *newtype = slot;
@@ -158,6 +166,44 @@ dart_ret_t dart_type_create_indexed(dart_datatype_t base, size_t count, const si
     return dart__error(DART_ERR_INVAL, "dart_type_create_indexed: no blocks");
   return type_make(base, count, blocklen, offset, offset[count - 1] + blocklen[count - 1],
                    "dart_type_create_indexed", newtype);
+}
+
+dart_ret_t dart_type_create_custom(size_t nbytes, dart_datatype_t *newtype) {
+  static const char fn[] = "dart_type_create_custom";
+  DART_CHECK_INIT(fn);
+  if (!newtype || nbytes == 0 || nbytes > INT32_MAX)
+    return dart__error(DART_ERR_INVAL, "%s: newtype is NULL or nbytes is 0 or above 2^31", fn);
+  MPI_Datatype t;
+  DART_MPI(MPI_Type_contiguous((int)nbytes, MPI_BYTE, &t), "MPI_Type_contiguous");
+  DART_MPI(MPI_Type_commit(&t), "MPI_Type_commit");
+  dart__lock(&types_mutex);
+  int slot = type_slot();
+  if (slot < 0) {
+    dart__unlock(&types_mutex);
+    MPI_Type_free(&t);
+    return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+  }
+  /* One opaque element per instance: the basic types' layout, with the
+   * element as the unit (base BYTE: no operation is defined on it). */
+  dart_type_info_t *ti = &dart__types[slot];
+  *ti = (dart_type_info_t){.live = 1,
+                           .base = DART_TYPE_BYTE,
+                           .elem_size = nbytes,
+                           .mpi_base = t,
+                           .period = 1,
+                           .extent = 1,
+                           .nblocks = 1,
+                           .contiguous = 1,
+                           .simple = 1,
+                           .custom = 1,
+                           .reach = 1,
+                           .mpi_inst = t,
+                           .one_ = {1, 0}};
+  ti->len = &ti->one_[0];
+  ti->off = &ti->one_[1];
+  dart__unlock(&types_mutex);
+  *newtype = slot;
+  return DART_OK;
 }
 
 dart_ret_t dart_type_destroy(dart_datatype_t *type) {

@@ -20,6 +20,9 @@ typedef struct {
   size_t *len, *off;     /* [nblocks]; for basic types point at one_ */
   int contiguous;        /* instances form one dense run */
   int simple;            /* contiguous with one element per instance: the basic types */
+  int custom;            /* dart_type_create_custom: opaque elements, mpi_base is ours */
+  int overlapping;       /* blocks overlap: valid only as the source of a transfer */
+  size_t reach;          /* elements from an instance's start to its furthest block end */
   MPI_Datatype mpi_inst; /* one instance, resized to extent; committed */
   size_t one_[2];
 } dart_type_info_t;
@@ -60,7 +63,7 @@ static inline dart_ret_t dart__type_span(const dart_type_info_t *ti, size_t nele
     return dart__error(DART_ERR_INVAL, "%s: %zu elements is not a multiple of the layout's %zu", fn, nelem,
                        ti->period);
   size_t ninst = nelem / ti->period;
-  size_t last = ti->off[ti->nblocks - 1] + ti->len[ti->nblocks - 1];
+  size_t last = ti->reach;
   *span = ninst ? ((ninst - 1) * ti->extent + last) * ti->elem_size : 0;
   return DART_OK;
 }

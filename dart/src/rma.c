@@ -108,7 +108,7 @@ static inline __attribute__((always_inline)) dart_ret_t prepare(dart_gptr_t g, c
     dart_ret_t r;
     if ((r = dart__type_get(remote, fn, rt)) != DART_OK || (r = dart__type_get(local, fn, lt)) != DART_OK)
       return r;
-    if (__builtin_expect((*rt)->base != (*lt)->base, 0))
+    if (__builtin_expect((*rt)->base != (*lt)->base || (*rt)->elem_size != (*lt)->elem_size, 0))
       return dart__error(DART_ERR_INVAL, "%s: source and destination types have different basic types", fn);
     if ((r = dart__type_span(*rt, nelem, fn, &span)) != DART_OK ||
         (r = dart__type_span(*lt, nelem, fn, &lspan)) != DART_OK)

@@ -108,7 +108,7 @@ dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr) {
                        "dart_memalloc: %zu bytes do not fit in the free part of the local pool "
                        "(DART_LOCAL_POOL=%zu)",
                        nbytes, local_pool->size);
-  *gptr = (dart_gptr_t){dart__state.myid, 0, dart__state.all->gptr_flags, off};
+  *gptr = (dart_gptr_t){dart__state.myid, 0, dart__state.all->gptr_flags, {off}};
   DART_DEBUG(ALLOC, "dart_memalloc: %zu bytes at local pool offset %llu", nbytes, (unsigned long long)off);
   return DART_OK;
 }
@@ -172,7 +172,7 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
     dart__alloc_put(&c->alloc, disp);
     return r;
   }
-  *gptr = (dart_gptr_t){t->rel2abs[0], (int16_t)segid, t->gptr_flags, 0};
+  *gptr = (dart_gptr_t){t->rel2abs[0], (int16_t)segid, t->gptr_flags, {0}};
   DART_DEBUG(ALLOC, "team %lld segment %d: %zu bytes per unit at chunk offset %llu", (long long)t->id, segid,
              nbytes, (unsigned long long)disp);
   return DART_OK;
@@ -233,7 +233,7 @@ dart_ret_t dart_team_memregister(dart_team_t team, size_t nbytes, void *addr, da
     dart__chunk_destroy(c);
     return r;
   }
-  *gptr = (dart_gptr_t){dart__state.myid, (int16_t)segid, t->gptr_flags, 0};
+  *gptr = (dart_gptr_t){dart__state.myid, (int16_t)segid, t->gptr_flags, {0}};
   return DART_OK;
 }
 

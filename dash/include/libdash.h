@@ -26,19 +26,30 @@
 #include <dash/Init.h>
 #include <dash/Types.h>
 #include <dash/Team.h>
+#include <dash/Domain.h>
+#include <dash/internal/Unit.h>
 
-#include <dash/pattern/distribution.h>
+#include <dash/Distribution.h>
 #include <dash/pattern/MakePattern.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
 #include <dash/pattern/TilePattern.h>
-#include <dash/pattern/size_spec.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/Dimensional.h>
+#include <dash/TeamSpec.h>
 
 #include <dash/GlobPtr.h>
 #include <dash/GlobRef.h>
-#include <dash/local_view.h>
+#include <dash/GlobAsyncRef.h>
+#include <dash/GlobSharedRef.h>
+#include <dash/Iterator.h>
+#include <dash/Pair.h>
+#include <dash/Deferred.h>
+#include <dash/LaunchPolicy.h>
+#include <dash/meta/TypeInfo.h>
+#include <dash/matrix/LocalMatrixRef.h>
+#include <dash/matrix/MatrixRef.h>
+#include <dash/matrix/MatrixRefView.h>
 #include <dash/Array.h>
 #include <dash/Matrix.h>
 #include <dash/Range.h>
@@ -49,8 +60,28 @@
 
 #include <dash/Atomic.h>
 #include <dash/Coarray.h>
+#include <dash/Coevent.h>
+#include <dash/Comutex.h>
+#include <dash/coarray/CoEventIter.h>
+#include <dash/coarray/CoEventRef.h>
+#include <dash/coarray/Utils.h>
+#include <dash/Container.h>
 #include <dash/List.h>
+#include <dash/list/GlobListIter.h>
+#include <dash/list/ListRef.h>
+#include <dash/list/LocalListRef.h>
+#include <dash/list/internal/ListTypes.h>
 #include <dash/Memory.h>
+#include <dash/Allocator.h>
+#include <dash/Meta.h>
+#include <dash/memory/GlobLocalMemoryPool.h>
+#include <dash/memory/GlobMemPtr.h>
+#include <dash/memory/GlobHeapMem.h>
+#include <dash/memory/GlobStaticMem.h>
+#include <dash/memory/MemorySpace.h>
+#include <dash/memory/SimpleMemoryPoolResource.h>
+#include <dash/memory/UniquePtr.h>
+#include <dash/Onesided.h>
 #include <dash/Mutex.h>
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
@@ -64,13 +95,24 @@
 #include <dash/halo/HaloMatrixWrapper.h>
 #include <dash/io/HDF5.h>
 
+#include <dash/internal/Annotation.h>
 #include <dash/internal/Logging.h>
+#include <dash/internal/Macro.h>
+#include <dash/internal/Math.h>
+#include <dash/util/ArrayExpr.h>
+#include <dash/util/FunctionalExpr.h>
+#include <dash/util/IndexSequence.h>
+#include <dash/util/UniversalMember.h>
 #include <dash/dart/if/dart_locality.h>
 #include <dash/util/BenchmarkParams.h>
 #include <dash/util/Config.h>
 #include <dash/util/StaticConfig.h>
 #include <dash/util/LocalityJSONPrinter.h>
 #include <dash/util/UnitLocality.h>
+#include <dash/util/StaticConfig.h>
+#include <dash/util/TimeMeasure.h>
 #include <dash/util/Timer.h>
+#include <dash/util/Trace.h>
+#include <dash/Version.h>
 
 #endif  // LIBDASH_H

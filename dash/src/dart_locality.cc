@@ -495,9 +495,8 @@ dart_ret_t dart_domain_find(const dart_domain_locality_t *domain_in, const char 
                             dart_domain_locality_t **subdomain_out) {
   if (!domain_in || !domain_tag || !subdomain_out) return DART_ERR_INVAL;
   Domain *d = find(domain_in, domain_tag);
-  if (!d) return DART_ERR_INVAL;
   *subdomain_out = d;
-  return DART_OK;
+  return d ? DART_OK : DART_ERR_NOTFOUND;
 }
 
 dart_ret_t dart_domain_select(dart_domain_locality_t *domain_in, int num_subdomain_tags,
@@ -633,5 +632,34 @@ dart_ret_t dart_unit_locality(dart_team_t team, dart_team_unit_t unit, dart_unit
   TeamTree *tree = team_tree(team);
   if (!tree || unit.id < 0 || static_cast<std::size_t>(unit.id) >= tree->units.size()) return DART_ERR_INVAL;
   *loc = &tree->units[static_cast<std::size_t>(unit.id)];
+  return DART_OK;
+}
+
+dart_ret_t dart_group_locality_split(const dart_group_t g, dart_domain_locality_t *domain,
+                                     dart_locality_scope_t scope, size_t n, size_t *nout,
+                                     dart_group_t *gout) {
+  if (!g || !domain || !nout || !gout || n < 1 || n > static_cast<size_t>(INT_MAX)) return DART_ERR_INVAL;
+  std::vector<dart_domain_locality_t> parts(n);
+  for (auto &part : parts) part = dart_domain_locality_t{};
+  dart_ret_t status = dart_domain_split_scope(domain, scope, static_cast<int>(n), parts.data());
+  if (status != DART_OK) return status;
+  size_t created = 0;
+  for (size_t p = 0; p < n && status == DART_OK; ++p) {
+    status = dart_group_create(&gout[p]);
+    if (status != DART_OK) break;
+    ++created;
+    for (int u = 0; u < parts[p].num_units && status == DART_OK; ++u) {
+      int member = 0;
+      dart_unit_t unit = parts[p].unit_ids[u].id;
+      status = dart_group_ismember(g, unit, &member);
+      if (status == DART_OK && member) status = dart_group_addmember(gout[p], unit);
+    }
+  }
+  for (auto &part : parts) dart_domain_destroy(&part);
+  if (status != DART_OK) {
+    for (size_t p = 0; p < created; ++p) dart_group_destroy(&gout[p]);
+    return status;
+  }
+  *nout = n;
   return DART_OK;
 }

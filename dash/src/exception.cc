@@ -22,10 +22,12 @@ void throw_dart_error(dart_ret_t status, const char *call) {
 
 }  // namespace dash::detail
 
-void dash__print_stacktrace() {
-  void *frames[64];
-  int n = backtrace(frames, 64);
+void dash__print_stacktrace(std::FILE *out, unsigned int max_frames) {
+  void *frames[256];
+  int n = backtrace(frames, static_cast<int>(max_frames < 256 ? max_frames + 1 : 256));
   std::string prefix = dash::detail::unit_prefix() + "stack trace:\n";
-  (void)!write(STDERR_FILENO, prefix.data(), prefix.size());
-  backtrace_symbols_fd(frames, n, STDERR_FILENO);
+  std::fflush(out);
+  int fd = fileno(out);
+  (void)!write(fd, prefix.data(), prefix.size());
+  backtrace_symbols_fd(frames, n, fd);
 }

@@ -1,7 +1,9 @@
 #include <dash/Team.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <map>
+#include <ostream>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -51,16 +53,23 @@ Team &Team::split(std::size_t nparts) const {
   detail::check(status, "dart_group_split");
   // Every unit passes the part it belongs to: one call creates all parts.
   dart_group_t mine = nullptr;
+  std::size_t position = 0;
   for (size_t i = 0; i < nout && !mine; ++i) {
     int member = 0;
     dart_group_ismember(parts[i], self.units[self.myid], &member);
-    if (member) mine = parts[i];
+    if (member) {
+      mine = parts[i];
+      position = i;
+    }
   }
   dart_team_t id = DART_TEAM_NULL;
   status = dart_team_create(self.id, mine, &id);
   for (dart_group_t &part : parts) dart_group_destroy(&part);
   detail::check(status, "dart_team_create");
-  return keep_part(Team(std::make_shared<detail::TeamState>(id, state_)));
+  auto part = std::make_shared<detail::TeamState>(id, state_);
+  part->position = position;
+  part->num_siblings = nout;
+  return keep_part(Team(std::move(part)));
 }
 
 Team &Team::locality_split(util::Locality::Scope scope, std::size_t nparts) const {
@@ -71,9 +80,19 @@ Team &Team::locality_split(util::Locality::Scope scope, std::size_t nparts) cons
   if (nparts == 0 || nparts > ndomains)
     throw std::invalid_argument("dash::Team::locality_split: " + std::to_string(nparts) + " parts of " +
                                 std::to_string(ndomains) + " domains");
+  std::size_t my_domain = 0;
+  detail::check(dart_team_domains(self.id, level, nullptr, &my_domain), "dart_team_domains");
   dart_team_t id = DART_TEAM_NULL;
   detail::check(dart_team_split_locality(self.id, level, nparts, &id), "dart_team_split_locality");
-  return keep_part(Team(std::make_shared<detail::TeamState>(id, state_)));
+  auto part = std::make_shared<detail::TeamState>(id, state_);
+  // The domains are dealt into parts of consecutive domains, the first
+  // ndomains % nparts parts one domain larger (dart_team_split_locality).
+  std::size_t small = ndomains / nparts, large_parts = ndomains % nparts;
+  part->position = my_domain < large_parts * (small + 1)
+                       ? my_domain / (small + 1)
+                       : large_parts + (my_domain - large_parts * (small + 1)) / small;
+  part->num_siblings = nparts;
+  return keep_part(Team(std::move(part)));
 }
 
 Team &Team::locality_split(dart_locality_scope_t scope, std::size_t nparts) const {
@@ -126,6 +145,72 @@ void Team::barrier() const {
 }
 
 Team Team::parent() const { return Team(state().parent); }
+
+void Team::register_deallocator(void *object, Deallocator::dealloc_function dealloc) {
+  state();
+  state_->deallocs.emplace_back(object, std::move(dealloc));
+}
+
+void Team::unregister_deallocator(void *object, Deallocator::dealloc_function) {
+  state();
+  state_->deallocs.remove_if([object](const auto &d) { return d.first == object; });
+}
+
+void Team::free() {
+  state();
+  // A deallocator may unregister others: take the list first.
+  auto deallocs = std::move(state_->deallocs);
+  state_->deallocs.clear();
+  for (auto &d : deallocs) {
+    barrier();
+    d.second();
+  }
+}
+
+Team &Team::Null() {
+  static Team null;
+  return null;
+}
+
+bool Team::is_leaf() const {
+  if (is_null()) return true;
+  std::lock_guard<std::mutex> lock(detail::parts_mutex);
+  return detail::kept_parts.count(state_.get()) == 0;
+}
+
+bool Team::is_member(global_unit_t unit) const {
+  if (is_null()) return false;
+  for (dart_unit_t u : state().units)
+    if (u == unit.id) return true;
+  return false;
+}
+
+Team &Team::sub(std::size_t level) {
+  Team *t = this;
+  while (level > 0 && !t->is_leaf()) {
+    std::lock_guard<std::mutex> lock(detail::parts_mutex);
+    t = &detail::kept_parts[t->state_.get()];
+    --level;
+  }
+  return *t;
+}
+
+Team &Team::bottom() { return sub(SIZE_MAX); }
+
+team_unit_t Team::relative_id(global_unit_t unit) const {
+  dart_unit_t rel = DART_UNDEFINED_UNIT_ID;
+  if (dart_team_unit_g2l(state().id, unit.id, &rel) != DART_OK)
+    throw std::invalid_argument("dash::Team::relative_id: unit " + std::to_string(unit.id) +
+                                " is not a member");
+  return team_unit_t(rel);
+}
+
+std::ostream &operator<<(std::ostream &os, const Team &team) {
+  if (team.is_null()) return os << "dash::Team(null)";
+  os << "dash::Team(" << team.dart_id();
+  for (Team t = team.parent(); !t.is_null(); t = t.parent()) os << "." << t.dart_id();
+  return os << ")";
+}
 
 bool Team::is_alive() const { return state_ && detail::alive(state_->epoch); }
 

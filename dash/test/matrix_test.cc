@@ -144,7 +144,7 @@ TEST(Matrix, ThreeDimensions) {
   Spec spec(dash::BLOCKED, dash::BLOCKED, dash::NONE);
   dash::Pattern<3> pat({x, y, z}, spec, dash::TeamSpec<3>(spec, dash::size(), dash::balanced), dash::size());
   dash::NArray<int, 3> a(pat);
-  for (std::size_t l = 0; l < a.local.size(); ++l) a.local[l] = int(a.local.global_index(l));
+  for (std::size_t l = 0; l < a.local.size(); ++l) a.local.lbegin()[l] = int(a.local.global_index(l));
   a.barrier();
   std::vector<int> all = gather(a);
   for (std::size_t g = 0; g < all.size(); ++g) EXPECT_EQ(all[g], int(g));

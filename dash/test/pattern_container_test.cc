@@ -121,7 +121,7 @@ TYPED_TEST(PatternContainer, GlobalWritesLocalReads) {
   const std::size_t me = dash::myid(), nu = dash::size();
   for (std::size_t g = 0; g < m.size(); ++g) {
     if (g % nu != me) continue;
-    auto c = p.coords(g);
+    auto c = p.ucoords(g);
     switch ((g / nu) % 4) {
       case 0: call(m, c) = value<N>(c); break;
       case 1: subscript(m, c) = value<N>(c); break;
@@ -157,11 +157,11 @@ TYPED_TEST(PatternContainer, LocalWritesGlobalReadsInPatternOrder) {
   typename TestFixture::matrix_t m(TestFixture::pattern());
   const auto &p = m.pattern();
   const std::size_t me = dash::myid();
-  for (std::size_t l = 0; l < m.local.size(); ++l) m.local[l] = value<N>(p.global_coords(me, l));
+  for (std::size_t l = 0; l < m.local.size(); ++l) m.local.lbegin()[l] = value<N>(p.global_coords(me, l));
   m.barrier();
   auto it = m.begin();
   for (std::size_t g = 0; g < m.size(); ++g, ++it) {
-    auto c = p.coords(g);
+    auto c = p.ucoords(g);
     ASSERT_EQ(it.coords(), c) << g;
     EXPECT_EQ(it.gindex(), g);
     EXPECT_EQ(it.local_index(), p.local(c));
@@ -180,16 +180,16 @@ TYPED_TEST(PatternContainer, BulkCopyBothWays) {
   typename TestFixture::matrix_t m(TestFixture::pattern());
   const auto &p = m.pattern();
   const std::size_t me = dash::myid(), n = m.size();
-  for (std::size_t l = 0; l < m.local.size(); ++l) m.local[l] = value<N>(p.global_coords(me, l));
+  for (std::size_t l = 0; l < m.local.size(); ++l) m.local.lbegin()[l] = value<N>(p.global_coords(me, l));
   m.barrier();
   std::vector<long> all(n);
   dash::copy(m.begin(), m.end(), all.data());
-  for (std::size_t g = 0; g < n; ++g) ASSERT_EQ(all[g], value<N>(p.coords(g))) << g;
+  for (std::size_t g = 0; g < n; ++g) ASSERT_EQ(all[g], value<N>(p.ucoords(g))) << g;
   // A sub-range in the middle.
   const std::size_t a = n / 5, b = n - n / 7;
   std::vector<long> part(b - a);
   dash::copy(m.begin() + long(a), m.begin() + long(b), part.data());
-  for (std::size_t g = a; g < b; ++g) ASSERT_EQ(part[g - a], value<N>(p.coords(g))) << g;
+  for (std::size_t g = a; g < b; ++g) ASSERT_EQ(part[g - a], value<N>(p.ucoords(g))) << g;
   m.barrier();
   // Local buffer to global: the last unit writes everything, negated.
   if (me == dash::size() - 1) {
@@ -198,14 +198,14 @@ TYPED_TEST(PatternContainer, BulkCopyBothWays) {
   }
   m.barrier();
   for (std::size_t l = 0; l < m.local.size(); ++l)
-    ASSERT_EQ(m.local[l], -value<N>(p.global_coords(me, l))) << l;
+    ASSERT_EQ(m.local.lbegin()[l], -value<N>(p.global_coords(me, l))) << l;
   m.barrier();
   // Global to global: into a Pattern<N> (ROW_MAJOR) container; positions
   // match, so element g of the copy has the value of coords(g) here.
   dash::NArray<long, N> flat(p.extents());
   dash::copy(m.begin(), m.end(), flat.begin());
   std::vector<long> back = dash_test::gather(flat);
-  for (std::size_t g = 0; g < n; ++g) ASSERT_EQ(back[g], -value<N>(p.coords(g))) << g;
+  for (std::size_t g = 0; g < n; ++g) ASSERT_EQ(back[g], -value<N>(p.ucoords(g))) << g;
   EXPECT_TRUE(dash::equal(m.begin(), m.end(), flat.begin()));
   flat.barrier();
 }
@@ -219,12 +219,13 @@ TYPED_TEST(PatternContainer, Algorithms) {
   dash::fill(m.begin(), m.end(), 7L);
   EXPECT_TRUE(std::all_of(m.lbegin(), m.lend(), [](long v) { return v == 7; }));
   EXPECT_EQ(dash::accumulate(m.begin(), m.end(), 0L), long(7 * n));
-  dash::generate_with_index(m.begin(), m.end(), [&](std::size_t g) { return value<N>(p.coords(g)); });
-  for (std::size_t l = 0; l < m.local.size(); ++l) ASSERT_EQ(m.local[l], value<N>(p.global_coords(me, l)));
-  long sum = 0, lo = value<N>(p.coords(0)), hi = lo;
+  dash::generate_with_index(m.begin(), m.end(), [&](std::size_t g) { return value<N>(p.ucoords(g)); });
+  for (std::size_t l = 0; l < m.local.size(); ++l)
+    ASSERT_EQ(m.local.lbegin()[l], value<N>(p.global_coords(me, l)));
+  long sum = 0, lo = value<N>(p.ucoords(0)), hi = lo;
   std::size_t glo = 0, ghi = 0;
   for (std::size_t g = 0; g < n; ++g) {
-    long v = value<N>(p.coords(g));
+    long v = value<N>(p.ucoords(g));
     sum += v;
     if (v < lo) lo = v, glo = g;
     if (v > hi) hi = v, ghi = g;
@@ -238,15 +239,15 @@ TYPED_TEST(PatternContainer, Algorithms) {
   // find_if: the first element in global order with an odd last coordinate.
   std::size_t first_odd = n;
   for (std::size_t g = 0; g < n && first_odd == n; ++g)
-    if (p.coords(g)[N - 1] % 2 == 1) first_odd = g;
+    if (p.ucoords(g)[N - 1] % 2 == 1) first_odd = g;
   auto found = dash::find_if(m.begin(), m.end(), [](long v) { return v % 2 != 0; });
   EXPECT_EQ(found - m.begin(), long(first_odd));
   std::size_t odd = 0;
-  for (std::size_t g = 0; g < n; ++g) odd += p.coords(g)[N - 1] % 2;
+  for (std::size_t g = 0; g < n; ++g) odd += p.ucoords(g)[N - 1] % 2;
   EXPECT_EQ(dash::count_if(m.begin(), m.end(), [](long v) { return v % 2 != 0; }), odd);
   dash::transform(m.begin(), m.end(), out.begin(), [](long v) { return 2 * v + 1; });
   for (std::size_t l = 0; l < out.local.size(); ++l)
-    ASSERT_EQ(out.local[l], 2 * value<N>(p.global_coords(me, l)) + 1);
+    ASSERT_EQ(out.local.lbegin()[l], 2 * value<N>(p.global_coords(me, l)) + 1);
   dash::for_each(out.begin(), out.end(), [](long &v) { v -= 1; });
   dash::transform(out.begin(), out.end(), m.begin(), out.begin(), [](long a, long b) { return a - b; });
   EXPECT_TRUE(dash::equal(out.begin(), out.end(), m.begin()));
@@ -274,7 +275,7 @@ TYPED_TEST(PatternContainer, ViewsInMemoryOrder) {
   typename TestFixture::matrix_t m(TestFixture::pattern());
   const auto &p = m.pattern();
   const std::size_t me = dash::myid();
-  for (std::size_t l = 0; l < m.local.size(); ++l) m.local[l] = value<N>(p.global_coords(me, l));
+  for (std::size_t l = 0; l < m.local.size(); ++l) m.local.lbegin()[l] = value<N>(p.global_coords(me, l));
   m.barrier();
   auto check_view = [&](const auto &view, const dash::ViewSpec<N> &box) {
     ASSERT_EQ(view.size(), box.size());
@@ -312,7 +313,7 @@ TYPED_TEST(PatternContainer, ViewsInMemoryOrder) {
   for (std::size_t b = 0; b < p.nblocks(); b += 2) check_view(m.block(b), p.block(b));
   for (std::size_t lb = 0; lb < p.local_nblocks(me); ++lb) {
     auto view = m.local.block(lb);
-    EXPECT_EQ(view.block(), p.local_block(me, lb));
+    EXPECT_EQ(view.viewspec(), p.local_block(me, lb));
     for (auto it = view.begin(); it != view.end(); ++it) EXPECT_TRUE(it.is_local());
   }
   m.barrier();
@@ -322,7 +323,7 @@ TYPED_TEST(PatternContainer, ViewsInMemoryOrder) {
     auto c = p.global_coords(me, l);
     bool inside = true;
     for (std::size_t d = 0; d < N; ++d) inside = inside && c[d] >= off[d] && c[d] < off[d] + ext[d];
-    ASSERT_EQ(m.local[l], inside ? -5 : value<N>(c)) << l;
+    ASSERT_EQ(m.local.lbegin()[l], inside ? -5 : value<N>(c)) << l;
   }
   // Local buffer to a view.
   std::vector<long> buf(rows.size());
@@ -360,7 +361,7 @@ void check_array_1d() {
   const auto &p = a.pattern();
   const std::size_t me = dash::myid();
   for (std::size_t l = 0; l < a.local.size(); ++l)
-    a.local[l] = long(dash_test::mix(p.global_index(me, l)) % 1000);
+    a.local.lbegin()[l] = long(dash_test::mix(p.global_index(me, l)) % 1000);
   a.barrier();
   for (std::size_t g = 0; g < n; ++g) EXPECT_EQ(long(a[g]), long(dash_test::mix(g) % 1000)) << g;
   a.barrier();
@@ -369,7 +370,8 @@ void check_array_1d() {
   std::sort(expect.begin(), expect.end());
   dash::sort(a.begin(), a.end());
   EXPECT_EQ(dash_test::gather(a), expect);
-  for (std::size_t l = 0; l < a.local.size(); ++l) EXPECT_EQ(a.local[l], expect[p.global_index(me, l)]);
+  for (std::size_t l = 0; l < a.local.size(); ++l)
+    EXPECT_EQ(a.local.lbegin()[l], expect[p.global_index(me, l)]);
   auto v = dash::sub(4, 30, a);
   std::vector<long> part(26);
   dash::copy(v.begin(), v.end(), part.data());
@@ -397,11 +399,11 @@ TEST(PatternContainer2D, SummaOverSeqTilePattern) {
   const std::size_t me = dash::myid();
   for (std::size_t l = 0; l < A.local.size(); ++l) {
     auto c = A.pattern().global_coords(me, l);
-    A.local[l] = fa(c[0], c[1]);
+    A.local.lbegin()[l] = fa(c[0], c[1]);
   }
   for (std::size_t l = 0; l < B.local.size(); ++l) {
     auto c = B.pattern().global_coords(me, l);
-    B.local[l] = fb(c[0], c[1]);
+    B.local.lbegin()[l] = fb(c[0], c[1]);
   }
   dash::summa(A, B, C);
   for (std::size_t i = 0; i < n; ++i)

@@ -2,7 +2,7 @@
 // handling, and sweeps comparing every mapping of many patterns (1-D to 4-D,
 // 1..7 units, all unit grids) with a brute-force reference model.
 
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 
 #include <gtest/gtest.h>
 
@@ -208,7 +208,7 @@ void check_pattern(const Pattern<N> &pat, const Reference<N> &ref, bool all_rang
     const Array<N> &c = ref.coords[g];
     const Array<N> &lc = ref.lcoords[g];
     const LocalIndex li{ref.unit[g], ref.lindex[g]};
-    ASSERT_EQ(pat.coords(g), c) << "global index " << g;
+    ASSERT_EQ(pat.ucoords(g), c) << "global index " << g;
     ASSERT_EQ(pat.global_index(c), g) << "global index " << g;
     ASSERT_EQ(pat.owner(c), li.unit) << "global index " << g;
     ASSERT_EQ(pat.owner(g), li.unit) << "global index " << g;
@@ -385,8 +385,8 @@ TEST(TeamSpec, ExplicitGridAndUnitCoords) {
   TeamSpec<3> ts(Array<3>{2, 3, 4});
   EXPECT_EQ(ts.size(), 24u);
   EXPECT_EQ(ts.unit({1, 2, 3}), 23u);
-  EXPECT_EQ(ts.coords(13), (Array<3>{1, 0, 1}));
-  for (std::size_t u = 0; u < ts.size(); ++u) EXPECT_EQ(ts.unit(ts.coords(u)), u);
+  EXPECT_EQ(ts.unit_coords(13), (Array<3>{1, 0, 1}));
+  for (std::size_t u = 0; u < ts.size(); ++u) EXPECT_EQ(ts.unit(ts.unit_coords(u)), u);
   EXPECT_THROW(TeamSpec<2>(Array<2>{2, 0}), std::invalid_argument);
 }
 
@@ -454,7 +454,7 @@ TEST(Pattern, TwoDimensionalUnitGrid) {
 }
 
 TEST(Pattern, TileLayoutIsTileByTile) {
-  // The example of pattern.h: 5 x 5, TILE(2) x TILE(2), one unit.
+  // The example of pattern/BlockPattern.h: 5 x 5, TILE(2) x TILE(2), one unit.
   Pattern<2> p({5, 5}, DistributionSpec<2>(TILE(2), TILE(2)), 1);
   EXPECT_TRUE(p.is_tiled());
   EXPECT_EQ(p.local({0, 0}).index, 0u);

@@ -12,12 +12,14 @@ TEST(Shared, OneValueSeenByAll) {
   };
   dash::Shared<Point> shared;
   EXPECT_EQ(shared.owner(), 0u);
-  EXPECT_EQ(shared.get().x, 0);  // value-initialized
+  EXPECT_EQ(shared.get().get().x, 0);  // value-initialized; get() is a GlobRef, as in DASH
   dash::barrier();
   if (dash::myid() == dash::size() - 1) shared.set({3, 4});
   dash::barrier();
-  EXPECT_EQ(shared.get().x, 3);
-  EXPECT_EQ(shared.get().y, 4);
+  Point p = shared.get();
+  EXPECT_EQ(p.x, 3);
+  EXPECT_EQ(p.y, 4);
+  EXPECT_EQ(shared.get().member(&Point::y), 4);
   // On another owner, with atomic updates through the reference.
   dash::Shared<long> counter(dash::Team::All(), dash::size() - 1);
   counter.ref() += 2;

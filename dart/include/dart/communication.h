@@ -392,6 +392,29 @@ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, 
 dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare, void *result,
                                  dart_datatype_t type);
 
+/* ---- User-defined reduction operations ---- */
+
+/**
+ * A reduction function: inout[i] = in[i] op inout[i] for i < len, on
+ * elements of the operation's type; user_data as given to dart_op_create.
+ */
+typedef void (*dart_operator_t)(const void *in, void *inout, size_t len, void *user_data);
+
+/**
+ * Creates a reduction operation for dart_reduce and dart_allreduce on
+ * elements of `type` (a basic type or one of dart_type_create_custom;
+ * the reductions then take exactly this type): *op is an id between
+ * DART_OP_USER_FIRST and DART_OP_USER_LAST. commute: the function is
+ * commutative. type_owned: dart_op_destroy destroys `type` as well.
+ * Local (every unit that reduces with it creates its own, in any order).
+ * DART_ERR_NOMEM when 1,024 operations are alive. Threads: any.
+ */
+dart_ret_t dart_op_create(dart_operator_t fn, void *user_data, int commute, dart_datatype_t type,
+                          int type_owned, dart_operation_t *op);
+
+/** Destroys an operation of dart_op_create and sets *op to DART_OP_UNDEFINED. Threads: any. */
+dart_ret_t dart_op_destroy(dart_operation_t *op);
+
 /* ---- Collectives on a team (all units of the team call them) ---- */
 
 /** Broadcasts nelem elements from team-relative root to all units. Threads: per team. */

@@ -103,6 +103,43 @@ dart_ret_t dart_team_memregister(dart_team_t team, size_t nbytes, void *addr, da
 /** Undoes dart_team_memregister. Collective over the team. Threads: per team. */
 dart_ret_t dart_team_memderegister(dart_gptr_t gptr);
 
+/* ---- Allocators: many small allocations in one collective segment ---- */
+
+/**
+ * A pool of memory on every unit of a team, from which each unit allocates
+ * and frees locally (without the other units), and which every unit of the
+ * team can access: DASH's dart_allocator.
+ */
+typedef struct dart_allocator_struct *dart_allocator_t;
+
+/**
+ * Creates an allocator with pool_bytes on every unit of team (one
+ * collective segment). Collective over team; all units pass the same
+ * pool_bytes. Threads: per team.
+ */
+dart_ret_t dart_allocator_new(size_t pool_bytes, dart_team_t team, dart_allocator_t *allocator);
+
+/**
+ * Allocates nbytes (> 0) from the calling unit's pool: *gptr points to it
+ * (in the calling unit's part of the segment, aligned to 16 bytes). Local.
+ * DART_ERR_NOMEM (and *gptr = DART_GPTR_NULL) when no free range of
+ * nbytes is left: a pool of n bytes holds exactly n bytes in allocations
+ * of multiples of 16 bytes. Threads: any.
+ */
+dart_ret_t dart_allocator_alloc(dart_allocator_t allocator, size_t nbytes, dart_gptr_t *gptr);
+
+/**
+ * Frees memory from dart_allocator_alloc of the calling unit and sets *gptr
+ * to DART_GPTR_NULL. DART_ERR_INVAL for anything else. Local. Threads: any.
+ */
+dart_ret_t dart_allocator_free(dart_allocator_t allocator, dart_gptr_t *gptr);
+
+/**
+ * Destroys the allocator and its segment (with allocations not freed) and
+ * sets *allocator to NULL. Collective over its team. Threads: per team.
+ */
+dart_ret_t dart_allocator_destroy(dart_allocator_t *allocator);
+
 /* ---- Data types ---- */
 
 /** Size in bytes of one element of the basic type underlying type. Threads: any. */
@@ -119,13 +156,24 @@ dart_ret_t dart_type_create_strided(dart_datatype_t base, size_t stride, size_t 
 
 /**
  * Creates an indexed layout of count blocks: block i has blocklen[i]
- * elements starting at element offset[i] (ascending, non-overlapping). One
+ * elements starting at element offset[i] (offsets ascending). One
  * instance holds sum(blocklen) elements; a transfer of nelem elements uses
- * nelem / sum(blocklen) consecutive instances, each starting at the end of
- * the previous one's last block. Threads: any.
+ * nelem / sum(blocklen) consecutive instances, each starting at the
+ * furthest end of the previous one's blocks. Blocks may overlap (as in
+ * DASH): as a source such a layout reads elements twice, as a destination
+ * the later element of the layout's order is the one kept; atomics reject
+ * it (DART_ERR_INVAL). Threads: any.
  */
 dart_ret_t dart_type_create_indexed(dart_datatype_t base, size_t count, const size_t blocklen[],
                                     const size_t offset[], dart_datatype_t *newtype);
+
+/**
+ * Creates an opaque element type of nbytes (> 0) bytes (a struct, say):
+ * transfers and collectives move such elements whole; no built-in
+ * operation applies to it (reductions take an operation made for it with
+ * dart_op_create). Threads: any.
+ */
+dart_ret_t dart_type_create_custom(size_t nbytes, dart_datatype_t *newtype);
 
 /** Destroys a type made by dart_type_create_* and sets it to DART_TYPE_UNDEFINED. Threads: any. */
 dart_ret_t dart_type_destroy(dart_datatype_t *type);

@@ -54,17 +54,25 @@ typedef int64_t dart_team_t;
  * - unitid: absolute id of the unit whose memory is addressed
  * - segid:  the allocation (segment) within its team
  * - flags:  identifies the team the segment belongs to; treat as opaque
- * - offset: byte offset within the unit's part of the segment
+ * - offset: byte offset within the unit's part of the segment (also named
+ *   addr_or_offs.offset, as in DASH)
  */
 typedef struct {
   int32_t unitid;
   int16_t segid;
   uint16_t flags;
-  uint64_t offset;
+  union {
+    uint64_t offset;
+    /** DASH's name of the same field: addr_or_offs.offset is offset */
+    union {
+      uint64_t offset;
+      void *addr;
+    } addr_or_offs;
+  };
 } dart_gptr_t;
 
 /** The null global pointer: all bits zero. Never refers to memory. */
-#define DART_GPTR_NULL ((dart_gptr_t){0, 0, 0, 0})
+#define DART_GPTR_NULL ((dart_gptr_t){0, 0, 0, {0}})
 
 /**
  * Data type of transferred elements: one of the basic types below, or a
@@ -137,7 +145,14 @@ typedef enum {
   DART_OP_LXOR,
   DART_OP_MINMAX,  /**< collectives only: element pairs (min, max) in one pass */
   DART_OP_REPLACE, /**< atomics only: store the new value */
-  DART_OP_NO_OP    /**< atomics only: read without modifying */
+  DART_OP_NO_OP,   /**< atomics only: read without modifying */
+  /** collectives only: as DART_OP_MINMAX, but nelem counts elements (2 per
+   * (min, max) pair, so it must be even), as DASH's DART_OP_MINMAX does */
+  DART_OP_MINMAX_ELEMENTS,
+  /** the range of the ids of operations made by dart_op_create
+   * (<dart/communication.h>) */
+  DART_OP_USER_FIRST = 1024,
+  DART_OP_USER_LAST = 2047
 } dart_operation_t;
 
 #ifdef __cplusplus

@@ -5,6 +5,7 @@
 // container or of a view). Unless stated otherwise they are collective over
 // the container's team and every unit gets the result.
 
+#include <dash/Array.h>  // as DASH's (its Find.h, Sort.h include it)
 #include <dash/algorithm/AllOf.h>
 #include <dash/algorithm/AnyOf.h>
 #include <dash/algorithm/Bcast.h>

@@ -12,6 +12,7 @@
 //   counts[i].fetch_add(1);                        // from any unit
 //   dash::Shared<dash::Atomic<long>> hits;         // one shared atomic value
 //   hits.get().add(1);
+//   dash::atomic::add(counts[i], 1);              // the same as free functions
 //
 // Local elements too are accessed through global references (counts[i]
 // for an i the calling unit owns): a plain load or store of counts.local[j]
@@ -24,18 +25,23 @@
 #include <type_traits>
 
 #include <dash/detail/dart_type.h>
+#include <dash/meta/TypeInfo.h>
 
 namespace dash {
 
 template <typename T>
 class Atomic {
-  static_assert(detail::is_dart_arithmetic_v<T>,
+  static_assert(detail::is_dart_arithmetic_v<std::remove_const_t<T>>,
                 "dash::Atomic: T must be an arithmetic type DART atomics support (not bool)");
 
  public:
   using value_type = T;
 
   constexpr Atomic() = default;
+  constexpr Atomic(const Atomic &) = default;
+  constexpr Atomic(Atomic &&) = default;
+  Atomic &operator=(const Atomic &) = default;
+  Atomic &operator=(Atomic &&) = default;
   /// Initial value (not an atomic operation: for fill and construction).
   constexpr Atomic(T value) : value_(value) {}
 
@@ -46,20 +52,18 @@ class Atomic {
   constexpr bool operator==(const Atomic &other) const { return value_ == other.value_; }
   constexpr bool operator!=(const Atomic &other) const { return value_ != other.value_; }
 
+  /// No value to print: it lives in global memory.
+  friend std::ostream &operator<<(std::ostream &os, const Atomic &) { return os << "dash::Atomic<phantom>"; }
+
  private:
   T value_;
 };
 
-/// True for dash::Atomic<T> (also const).
-template <typename T>
-inline constexpr bool is_atomic_v = false;
-template <typename T>
-inline constexpr bool is_atomic_v<Atomic<T>> = true;
-template <typename T>
-inline constexpr bool is_atomic_v<const Atomic<T>> = true;
-
 }  // namespace dash
 
+#include <dash/atomic/Type_traits.h>
 #include <dash/atomic/GlobAtomicRef.h>
+#include <dash/atomic/GlobAtomicAsyncRef.h>
+#include <dash/atomic/Operation.h>
 
 #endif  // DASH_ATOMIC_H

@@ -2,240 +2,465 @@
 #define DASH_COARRAY_H
 
 // Coarray<T>: Fortran 2008 coarrays in DASH's form. Every unit ("image") of
-// a team holds one T, a scalar or a one-dimensional array U[n]:
+// a team holds one T: a scalar, a struct, or an array U[n][m]... of any rank
+// (the first extent may be left open, U[][m], and given at construction):
 //
 //   Fortran                       dash
 //   integer :: x[*]               dash::Coarray<int> x;
-//   real    :: a(10)[*]           dash::Coarray<double[10]> a;
+//   real    :: a(10,20)[*]        dash::Coarray<double[10][20]> a;
+//   real, allocatable :: b(:)[:]  dash::Coarray<double[]> b(n);
 //   x = 42                        x = 42;               (own image)
 //   y = x[3]                      int y = x(3);         (image 3: a get)
 //   x[3] = 7                      x(3) = 7;             (a put)
-//   a(i)                          a[i]                  (own image: plain memory)
-//   a(i)[3]                       a(3)[i]
-//   sync all / sync images(l)     x.sync_all(); x.sync_images(l);
+//   a(i,j)                        a[i][j]               (own image: plain memory)
+//   a(i,j)[3]                     a(3)[i][j]
+//   sync all                      x.sync_all();
+//   sync images(l)                x.sync_images(l);   (l lists the caller too, as DASH's)
 //   co_broadcast(a, 1)            dash::coarray::cobroadcast(a, dash::team_unit_t(1));
 //   co_sum(x) / co_reduce         dash::coarray::coreduce(x, dash::plus<int>());
 //   this_image(), num_images()    dash::coarray::this_image(), num_images()  (0-based)
+//   event_type :: ev[*]           dash::Coevent ev;  ev(3).post(); ev.wait();
+//   lock_type :: lk[*]            dash::Comutex lk;  std::lock_guard<dash::Mutex> g(lk(3));
 //
 // So Fortran's co-index [u] is x(u) and its array index (i) is x[i], as in
 // DASH. Remote accesses are one-sided and complete on return; local ones are
 // plain memory, so as in Fortran another image sees them after a
 // synchronization (sync_all, sync_images, barrier). Images are numbered
 // from 0 (team-relative unit ids). Construction and destruction are
-// collective over the team. Coarray<Atomic<U>> has atomic elements.
+// collective over the team. A coarray made before dash::init (a global) is
+// allocated later by allocate(). Coarray<Atomic<U>> has atomic elements:
+// every access, also to the own image, is an atomic global operation.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
-#include <dart/communication.h>
 #include <dash/Array.h>
 #include <dash/Atomic.h>
-#include <dash/algorithm/Operation.h>
-#include <dash/detail/dart_type.h>
 #include <dash/Exception.h>
+#include <dash/GlobRef.h>
 #include <dash/Init.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 
 namespace dash {
 
-namespace coarray::detail {
+class HostSpace;
 
-/// Fortran's sync images over `team`: returns once every unit in `ids`
-/// (team-relative; the caller itself is skipped) has called sync_images
-/// with the caller in its list. One message each way per pair, exchanged in
-/// ascending order of partners, which cannot deadlock: the smallest pending
-/// pair is always the current pair of both its units.
-template <typename Container>
-void sync_images(const Team &team, const Container &ids) {
-  std::vector<dart_unit_t> partners;
-  const dart_unit_t me = team.myid().id;
-  for (const auto &id : ids) {
-    auto u = static_cast<dart_unit_t>(id);
-    if (u < 0 || static_cast<std::size_t>(u) >= team.size())
-      throw std::out_of_range("dash::coarray::sync_images: image " + std::to_string(u) + " not in [0, " +
-                              std::to_string(team.size()) + ")");
-    if (u != me) partners.push_back(u);
-  }
-  std::sort(partners.begin(), partners.end());
-  partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
-  constexpr int kTag = 0x5359;  // "SY"
-  char out = 0, in = 0;
-  for (dart_unit_t u : partners)
-    dash::detail::check(
-        dart_sendrecv(&out, 1, DART_TYPE_BYTE, kTag, u, &in, 1, DART_TYPE_BYTE, kTag, u, team.dart_id()),
-        "dart_sendrecv");
-}
+namespace coarray {
 
-}  // namespace coarray::detail
-
-template <typename T>
-class Coarray {
-  static_assert(std::rank_v<T> <= 1, "dash::Coarray: T must be a scalar or a one-dimensional array U[n]");
-  static constexpr bool is_array = std::is_array_v<T>;
+/// One image of an array coarray, or a slice of it, in global memory:
+/// ref[i] is the slice one rank lower, at rank 1 the element's GlobRef.
+/// begin()/end() walk the slice's elements in row-major order.
+template <typename Iterator, int Rank>
+class ImageRef {
+  static_assert(Rank >= 1, "dash::coarray::ImageRef: rank >= 1");
 
  public:
-  using value_type = std::remove_extent_t<T>;
+  using iterator = Iterator;
   using size_type = std::size_t;
-  using reference = GlobRef<value_type>;
-  using const_reference = GlobRef<const value_type>;
-  using iterator = typename Array<value_type>::iterator;
-  using local_pointer = value_type *;
-  static_assert(std::extent_v<T> > 0 || !is_array, "dash::Coarray: U[n] needs n > 0");
-  /// Elements per image.
-  static constexpr size_type image_size = is_array ? std::extent_v<T> : 1;
 
-  /// The image of one unit of an array coarray: a(u)[i] is element i there.
-  class Image {
-   public:
-    Image(Array<value_type> *storage, size_type first) : storage_(storage), first_(first) {}
-    reference operator[](size_type i) const { return (*storage_)[first_ + i]; }
-    iterator begin() const { return storage_->begin() + static_cast<std::ptrdiff_t>(first_); }
-    iterator end() const { return begin() + static_cast<std::ptrdiff_t>(image_size); }
-    size_type size() const { return image_size; }
+  ImageRef(Iterator first, const std::array<size_type, Rank> &extents) : first_(first), extents_(extents) {}
 
-   private:
-    Array<value_type> *storage_;
-    size_type first_;
+  decltype(auto) operator[](size_type i) const {
+    if constexpr (Rank == 1) {
+      return *(first_ + static_cast<std::ptrdiff_t>(i));
+    } else {
+      std::array<size_type, Rank - 1> inner;
+      std::copy(extents_.begin() + 1, extents_.end(), inner.begin());
+      const size_type stride = size() / extents_[0];
+      return ImageRef<Iterator, Rank - 1>(first_ + static_cast<std::ptrdiff_t>(i * stride), inner);
+    }
+  }
+  iterator begin() const { return first_; }
+  iterator end() const { return first_ + static_cast<std::ptrdiff_t>(size()); }
+  size_type size() const {
+    size_type n = 1;
+    for (size_type e : extents_) n *= e;
+    return n;
+  }
+  size_type extent(std::size_t d) const { return extents_[d]; }
+  const std::array<size_type, Rank> &extents() const { return extents_; }
+
+ private:
+  Iterator first_;
+  std::array<size_type, Rank> extents_;
+};
+
+/// The own image of an array coarray (or a slice of it) in local memory:
+/// ref[i] is the slice one rank lower, at rank 1 the element itself.
+template <typename T, int Rank>
+class LocalImageRef {
+  static_assert(Rank >= 1, "dash::coarray::LocalImageRef: rank >= 1");
+
+ public:
+  using size_type = std::size_t;
+
+  LocalImageRef(T *first, const std::array<size_type, Rank> &extents) : first_(first), extents_(extents) {}
+
+  decltype(auto) operator[](size_type i) const {
+    if constexpr (Rank == 1) {
+      return first_[i];
+    } else {
+      std::array<size_type, Rank - 1> inner;
+      std::copy(extents_.begin() + 1, extents_.end(), inner.begin());
+      return LocalImageRef<T, Rank - 1>(first_ + i * (size() / extents_[0]), inner);
+    }
+  }
+  T *begin() const { return first_; }
+  T *end() const { return first_ + size(); }
+  size_type size() const {
+    size_type n = 1;
+    for (size_type e : extents_) n *= e;
+    return n;
+  }
+
+ private:
+  T *first_;
+  std::array<size_type, Rank> extents_;
+};
+
+namespace detail {
+
+/// The compile-time extents of an array type (0 for an open first extent).
+template <typename T, std::size_t... Is>
+constexpr std::array<std::size_t, sizeof...(Is)> type_extents(std::index_sequence<Is...>) {
+  return {{std::extent_v<T, Is>...}};
+}
+template <typename T>
+constexpr std::array<std::size_t, std::rank_v<T>> type_extents() {
+  return type_extents<T>(std::make_index_sequence<std::rank_v<T>>());
+}
+
+}  // namespace detail
+
+}  // namespace coarray
+
+template <typename T, typename IndexType = dash::default_index_t, MemArrange Arrangement = ROW_MAJOR,
+          typename LocalMemSpaceT = dash::HostSpace>
+class Coarray {
+  using element_type = std::remove_all_extents_t<T>;
+  using storage_type = Array<element_type>;
+  static constexpr int value_rank = static_cast<int>(std::rank_v<T>);
+  static constexpr bool is_atomic_element = is_atomic_v<element_type>;
+  static constexpr bool open_extent = value_rank > 0 && std::extent_v<T, 0> == 0;
+  using image_extents_type = std::array<std::size_t, std::size_t(value_rank)>;
+
+  template <typename E>
+  struct base_of {
+    using type = E;
+  };
+  template <typename E>
+  struct base_of<Atomic<E>> {
+    using type = E;
   };
 
-  /// One image per unit of `team`, value-initialized. Collective.
-  explicit Coarray(const Team &team = Team::All()) : storage_(team.size() * image_size, team) {
-    std::fill(lbegin(), lend(), value_type{});
-    team.barrier();
+ public:
+  using value_type = element_type;
+  using value_base_type = typename base_of<element_type>::type;
+  using difference_type = IndexType;
+  using index_type = IndexType;
+  using size_type = std::make_unsigned_t<IndexType>;
+  using iterator = typename storage_type::iterator;
+  using const_iterator = typename storage_type::const_iterator;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using reference = GlobRef<element_type>;
+  using const_reference = GlobRef<const element_type>;
+  using local_pointer = element_type *;
+  using const_local_pointer = const element_type *;
+  using pattern_type = typename storage_type::pattern_type;
+  /// The global view of one image (subrank >= 1) or its element (0).
+  template <int subrank>
+  using view_type =
+      std::conditional_t<subrank == 0, reference, coarray::ImageRef<iterator, (subrank > 0 ? subrank : 1)>>;
+  /// The own image: the element (rank 0 and 1) or a local slice.
+  using local_type = std::conditional_t<
+      is_atomic_element, reference,
+      std::conditional_t<(value_rank <= 1), element_type &,
+                         coarray::LocalImageRef<element_type, (value_rank > 1 ? value_rank - 1 : 1)>>>;
+
+  /// Rank of the coarray: the image's rank plus one (the co-dimension).
+  static constexpr dim_t ndim() noexcept { return static_cast<dim_t>(value_rank + 1); }
+
+  /// One value-initialized image per unit of `team` (collective); made
+  /// before dash::init, or with an open first extent, it stays empty until
+  /// allocate().
+  Coarray() {
+    if (dash::is_initialized() && !open_extent) allocate(Team::All());
+  }
+  explicit Coarray(const Team &team) {
+    if (dash::is_initialized() && !open_extent) allocate(team);
+  }
+  /// T = U[][m]...: images with first extent `first_dim`. Collective.
+  template <int R = value_rank, typename = std::enable_if_t<(R != 0)>>
+  explicit Coarray(const size_type &first_dim, const Team &team = Team::All()) {
+    static_assert(open_extent, "dash::Coarray: the first extent is fixed by the type");
+    if (dash::is_initialized()) allocate(first_dim, team);
   }
   /// Scalar coarray whose every image starts as `value`. Collective.
-  template <bool A = is_array, typename = std::enable_if_t<!A>>
-  explicit Coarray(const value_type &value, const Team &team = Team::All()) : storage_(team.size(), team) {
-    *lbegin() = value;
-    team.barrier();
-  }
-
-  // ---- images of other units ----
-
-  /// Image `unit` (team-relative): a reference for a scalar coarray, an
-  /// Image for an array coarray. Throws std::out_of_range for a unit
-  /// outside the team.
-  decltype(auto) operator()(size_type unit) {
-    if (unit >= team().size())
-      throw std::out_of_range("dash::Coarray: image " + std::to_string(unit) + " not in [0, " +
-                              std::to_string(team().size()) + ")");
-    if constexpr (is_array)
-      return Image(&storage_, unit * image_size);
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  explicit Coarray(const value_type &value, const Team &team = Team::All()) {
+    allocate(team);
+    if constexpr (is_atomic_element)
+      operator()(my_image()).set(value);
     else
-      return storage_[unit];
+      *lbegin() = value;
+    storage_.barrier();
   }
 
-  // ---- the calling unit's image: plain memory ----
+  Coarray(Coarray &&) noexcept = default;
+  Coarray &operator=(Coarray &&) noexcept = default;
+  Coarray(const Coarray &) = delete;
+  Coarray &operator=(const Coarray &) = delete;
 
-  /// Element i of the own image (array coarrays), unchecked.
-  template <bool A = is_array, typename = std::enable_if_t<A>>
-  value_type &operator[](size_type i) {
-    return lbegin()[i];
+  /// Collective: allocates if not yet allocated (types with fixed extents).
+  void allocate(const Team &team = Team::All()) {
+    static_assert(!open_extent, "dash::Coarray: an open first extent needs allocate(n)");
+    if (!storage_.is_allocated()) allocate_images(coarray::detail::type_extents<T>(), team);
   }
-  /// Assigns the own image (scalar coarrays).
-  template <bool A = is_array, typename = std::enable_if_t<!A>>
-  Coarray &operator=(const value_type &value) {
-    *lbegin() = value;
-    return *this;
+  /// Collective: allocates with first extent `n` (T = U[][m]...).
+  void allocate(const size_type &n, const Team &team = Team::All()) {
+    if (storage_.is_allocated() || n == 0) return;
+    image_extents_type ext = coarray::detail::type_extents<T>();
+    if constexpr (value_rank > 0) ext[0] = n;
+    allocate_images(ext, team);
   }
-  /// Reads the own image (scalar coarrays).
-  template <bool A = is_array, typename = std::enable_if_t<!A>>
-  operator value_type() const {
-    return *storage_.lbegin();
+  /// Collective: frees the images; the coarray is empty again.
+  void deallocate() { storage_.deallocate(); }
+  /// Swaps the images of two coarrays, then a barrier over Team::All().
+  void swap(Coarray &&other) {
+    std::swap(*this, other);
+    dash::barrier();
   }
-  local_pointer lbegin() const { return storage_.lbegin(); }
-  local_pointer lend() const { return storage_.lend(); }
-  size_type local_size() const { return image_size; }
 
-  // ---- all images ----
+  // ---- the whole coarray ----
 
-  /// Every image in unit order (for algorithms and dash::copy).
-  iterator begin() { return storage_.begin(); }
-  iterator end() { return storage_.end(); }
-  size_type size() const { return storage_.size(); }
+  const pattern_type &pattern() const { return storage_.pattern(); }
+  /// Every image's elements, in image order.
+  iterator begin() noexcept { return storage_.begin(); }
+  const_iterator begin() const noexcept { return storage_.begin(); }
+  const_iterator cbegin() const noexcept { return storage_.begin(); }
+  iterator end() noexcept { return storage_.end(); }
+  const_iterator end() const noexcept { return storage_.end(); }
+  const_iterator cend() const noexcept { return storage_.end(); }
+  local_pointer lbegin() noexcept { return storage_.is_allocated() ? storage_.lbegin() : nullptr; }
+  const_local_pointer lbegin() const noexcept {
+    return storage_.is_allocated() ? storage_.lbegin() : nullptr;
+  }
+  local_pointer lend() noexcept { return storage_.is_allocated() ? storage_.lend() : nullptr; }
+  const_local_pointer lend() const noexcept { return storage_.is_allocated() ? storage_.lend() : nullptr; }
+  /// Elements of all images (0 while not allocated).
+  size_type size() const noexcept { return storage_.is_allocated() ? storage_.size() : 0; }
+  bool empty() const noexcept { return size() == 0; }
+  /// Elements of one image.
+  size_type local_size() const noexcept { return storage_.is_allocated() ? image_size_ : 0; }
+  bool is_local(index_type gi) const noexcept {
+    return storage_.is_allocated() && size_type(gi) / image_size_ == size_type(my_image());
+  }
   const Team &team() const { return storage_.team(); }
 
   // ---- synchronization ----
 
-  /// Completes the calling unit's asynchronous writes to the coarray.
-  void flush() { storage_.flush(); }
-  /// Fortran's sync all: a barrier over the team.
+  void barrier() { storage_.barrier(); }
+  /// Fortran's sync all: completes the own writes, then a barrier.
   void sync_all() {
     flush();
-    team().barrier();
+    storage_.barrier();
   }
-  void barrier() { sync_all(); }
-  /// Fortran's sync images with team-relative ids (see coarray::sync_images).
+  /// DASH's sync images with team-relative ids (see coarray::sync_images):
+  /// the listed images synchronize with each other.
   template <typename Container>
-  void sync_images(const Container &image_ids) {
-    flush();
-    coarray::detail::sync_images(team(), image_ids);
+  void sync_images(const Container &image_ids);
+  /// Completes the calling unit's writes to the coarray (remotely).
+  void flush() { storage_.flush(); }
+  /// Completes the calling unit's writes as far as its own buffers go.
+  void flush_local() { storage_.flush(); }
+
+  // ---- images of other units ----
+
+  /// Image `unit` (team-relative): the element's reference for a scalar
+  /// coarray, an ImageRef (ref[i][j]...) for an array coarray. Throws
+  /// std::out_of_range for a unit outside the team.
+  view_type<value_rank> operator()(const index_type &unit) {
+    const std::size_t nunits = storage_.is_allocated() ? team().size() : 0;
+    if (unit < 0 || std::size_t(unit) >= nunits)
+      throw std::out_of_range("dash::Coarray: image " + std::to_string(unit) + " not in [0, " +
+                              std::to_string(nunits) + ")");
+    iterator first = storage_.begin() + static_cast<std::ptrdiff_t>(std::size_t(unit) * image_size_);
+    if constexpr (value_rank == 0)
+      return *first;
+    else
+      return view_type<value_rank>(first, extents_);
+  }
+  view_type<value_rank> operator()(const team_unit_t &unit) { return operator()(index_type(unit.id)); }
+
+  // ---- the calling unit's image ----
+
+  /// Element or slice `idx` of the own image (plain memory; global
+  /// references for atomic elements).
+  template <int R = value_rank, typename = std::enable_if_t<(R > 0)>>
+  local_type operator[](const index_type &idx) {
+    if constexpr (is_atomic_element) {
+      return operator()(my_image())[std::size_t(idx)];
+    } else if constexpr (value_rank == 1) {
+      return lbegin()[idx];
+    } else {
+      std::array<std::size_t, std::size_t(value_rank - 1)> inner;
+      std::copy(extents_.begin() + 1, extents_.end(), inner.begin());
+      return local_type(lbegin() + std::size_t(idx) * (image_size_ / extents_[0]), inner);
+    }
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R > 0) && !is_atomic_v<element_type>>>
+  decltype(auto) operator[](const index_type &idx) const {
+    return const_cast<Coarray &>(*this)[idx];
+  }
+
+  /// Scalar coarrays: the own image as a value.
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  operator value_base_type() const {
+    if constexpr (is_atomic_element)
+      return const_cast<Coarray &>(*this)(my_image()).load();
+    else
+      return *lbegin();
+  }
+  /// Scalar coarrays: the own image as a global reference.
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  explicit operator reference() {
+    return operator()(my_image());
+  }
+  /// Scalar struct coarrays: the member at byte offset `offs` of the own image.
+  template <typename MEMTYPE, int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  MEMTYPE &member(std::size_t offs) {
+    return *reinterpret_cast<MEMTYPE *>(reinterpret_cast<char *>(lbegin()) + offs);
+  }
+  /// Scalar struct coarrays: member `mem` of the own image.
+  template <typename MEMTYPE, typename P = T, int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  MEMTYPE &member(const MEMTYPE P::*mem) {
+    return const_cast<MEMTYPE &>(lbegin()->*mem);
+  }
+
+  // Scalar coarrays: arithmetic on the own image (plain memory, or an
+  // atomic global operation for atomic elements).
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  decltype(auto) operator=(const value_base_type &value) {
+    if constexpr (is_atomic_element)
+      return operator()(my_image()) = value;
+    else
+      return *lbegin() = value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  decltype(auto) operator+=(const value_base_type &value) {
+    return own() += value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  decltype(auto) operator-=(const value_base_type &value) {
+    return own() -= value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0) && !is_atomic_v<element_type>>>
+  value_type &operator*=(const value_type &value) {
+    return *lbegin() *= value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0) && !is_atomic_v<element_type>>>
+  value_type &operator/=(const value_type &value) {
+    return *lbegin() /= value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0) && !is_atomic_v<element_type>>>
+  value_type operator+(const value_type &value) const {
+    return *lbegin() + value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0) && !is_atomic_v<element_type>>>
+  value_type operator-(const value_type &value) const {
+    return *lbegin() - value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0) && !is_atomic_v<element_type>>>
+  value_type operator*(const value_type &value) const {
+    return *lbegin() * value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0) && !is_atomic_v<element_type>>>
+  value_type operator/(const value_type &value) const {
+    return *lbegin() / value;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  decltype(auto) operator++() {
+    return ++own();
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  decltype(auto) operator--() {
+    return --own();
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  value_base_type operator++(int) {
+    return own()++;
+  }
+  template <int R = value_rank, typename = std::enable_if_t<(R == 0)>>
+  value_base_type operator--(int) {
+    return own()--;
   }
 
  private:
-  Array<value_type> storage_;  // image u: elements [u * image_size, (u + 1) * image_size)
+  index_type my_image() const { return index_type(storage_.team().myid().id); }
+  /// The own scalar: plain memory, or its global reference if atomic.
+  decltype(auto) own() {
+    if constexpr (is_atomic_element)
+      return operator()(my_image());
+    else
+      return (*lbegin());
+  }
+  void allocate_images(const image_extents_type &ext, const Team &team) {
+    std::size_t n = 1;
+    for (std::size_t e : ext) n *= e;
+    storage_type images(team.size() * n, team);
+    std::fill(images.lbegin(), images.lend(), element_type{});
+    extents_ = ext;
+    image_size_ = n;
+    storage_ = std::move(images);
+    storage_.barrier();
+  }
+
+  storage_type storage_;  // image u: elements [u * image_size_, (u + 1) * image_size_)
+  image_extents_type extents_{};
+  std::size_t image_size_ = 0;
 };
 
-namespace coarray {
-
-/// The calling unit's image number in Team::All() (from 0, as dash::myid()).
-inline global_unit_t this_image() { return myid(); }
-/// The number of images in Team::All().
-inline std::size_t num_images() { return size(); }
-/// A barrier over Team::All().
-inline void sync_all() { barrier(); }
-/// Fortran's sync images over Team::All(): returns once every unit in
-/// image_ids has called sync_images with the caller in its list. Throws
-/// std::out_of_range for an id outside the team.
-template <typename Container>
-void sync_images(const Container &image_ids) {
-  detail::sync_images(Team::All(), image_ids);
+// lhs op coarray: the own image of a scalar coarray as the right operand.
+template <typename Lhs, typename T,
+          typename = std::enable_if_t<std::is_arithmetic_v<Lhs> && std::rank_v<T> == 0>>
+Lhs operator+(const Lhs &lhs, const Coarray<T> &rhs) {
+  return lhs + static_cast<Lhs>(rhs);
 }
-
-/// Fortran's co_broadcast: every image becomes a copy of image `master`.
-/// Collective over the coarray's team.
-template <typename T>
-void cobroadcast(Coarray<T> &coarr, team_unit_t master) {
-  using V = typename Coarray<T>::value_type;
-  dash::detail::check(dart_bcast(coarr.lbegin(), Coarray<T>::image_size * sizeof(V), DART_TYPE_BYTE,
-                                 master.id, coarr.team().dart_id()),
-                      "dart_bcast");
+template <typename Lhs, typename T,
+          typename = std::enable_if_t<std::is_arithmetic_v<Lhs> && std::rank_v<T> == 0>>
+Lhs operator-(const Lhs &lhs, const Coarray<T> &rhs) {
+  return lhs - static_cast<Lhs>(rhs);
 }
-
-/// Fortran's co_reduce / co_sum / co_min / co_max: element-wise reduction
-/// of all images with `op` (dash::plus, multiply, min, max, bit_and, bit_or,
-/// bit_xor). The result replaces image `master`, or every image if master
-/// is negative (the default); the other images keep their values.
-/// Collective over the coarray's team.
-template <typename T, typename BinaryOp>
-void coreduce(Coarray<T> &coarr, const BinaryOp &op, team_unit_t master = team_unit_t{-1}) {
-  using V = typename Coarray<T>::value_type;
-  static_assert(dash::detail::is_dart_arithmetic_v<V>, "dash::coarray::coreduce: arithmetic elements only");
-  constexpr std::size_t n = Coarray<T>::image_size;
-  std::vector<V> result(n);
-  if (master.id < 0) {
-    dash::detail::check(dart_allreduce(coarr.lbegin(), result.data(), n, dash::detail::dart_type<V>(),
-                                       op.dart_operation(), coarr.team().dart_id()),
-                        "dart_allreduce");
-    std::copy(result.begin(), result.end(), coarr.lbegin());
-    return;
-  }
-  if (static_cast<std::size_t>(master.id) >= coarr.team().size())
-    throw std::out_of_range("dash::coarray::coreduce: image " + std::to_string(master.id) +
-                            " not in the team");
-  dash::detail::check(dart_reduce(coarr.lbegin(), result.data(), n, dash::detail::dart_type<V>(),
-                                  op.dart_operation(), master.id, coarr.team().dart_id()),
-                      "dart_reduce");
-  if (coarr.team().myid() == master) std::copy(result.begin(), result.end(), coarr.lbegin());
+template <typename Lhs, typename T,
+          typename = std::enable_if_t<std::is_arithmetic_v<Lhs> && std::rank_v<T> == 0>>
+Lhs operator*(const Lhs &lhs, const Coarray<T> &rhs) {
+  return lhs * static_cast<Lhs>(rhs);
 }
-
-}  // namespace coarray
+template <typename Lhs, typename T,
+          typename = std::enable_if_t<std::is_arithmetic_v<Lhs> && std::rank_v<T> == 0>>
+Lhs operator/(const Lhs &lhs, const Coarray<T> &rhs) {
+  return lhs / static_cast<Lhs>(rhs);
+}
 
 }  // namespace dash
+
+#include <dash/coarray/Utils.h>
+#include <dash/Coevent.h>
+
+template <typename T, typename I, dash::MemArrange A, typename L>
+template <typename Container>
+void dash::Coarray<T, I, A, L>::sync_images(const Container &image_ids) {
+  flush();
+  coarray::detail::sync_images(team(), image_ids);
+}
 
 #endif  // DASH_COARRAY_H

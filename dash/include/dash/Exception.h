@@ -18,44 +18,17 @@
 // AssertionFailed, thrown by the DASH_ASSERT* checks at the end of this file.
 
 #include <sstream>
-#include <stdexcept>
 #include <string>
 
 #include <dart/types.h>
+#include <dash/exception/AssertionFailed.h>
+#include <dash/exception/InvalidArgument.h>
+#include <dash/exception/NotImplemented.h>
+#include <dash/exception/OutOfRange.h>
+#include <dash/exception/RuntimeError.h>
+#include <dash/exception/StackTrace.h>
 
 namespace dash {
-
-/// A DART call failed. what() names the call and DART's explanation.
-class RuntimeError : public std::runtime_error {
- public:
-  RuntimeError(const std::string &message, dart_ret_t status = DART_ERR_OTHER)
-      : std::runtime_error(message), status_(status) {}
-  /// The DART status code (DART_ERR_OTHER for errors found by dash itself).
-  dart_ret_t status() const { return status_; }
-
- private:
-  dart_ret_t status_;
-};
-
-/// The runtime is not running: used before dash::init() or after
-/// dash::finalize() (e.g. a container that outlived finalize).
-class NotInitialized : public RuntimeError {
- public:
-  explicit NotInitialized(const std::string &message) : RuntimeError(message, DART_ERR_NOTINIT) {}
-};
-
-namespace exception {
-using RuntimeError = dash::RuntimeError;
-using InvalidArgument = std::invalid_argument;
-using OutOfRange = std::out_of_range;
-
-/// A DASH_ASSERT* check failed. what(): the unit, the check and its place.
-class AssertionFailed : public std::logic_error {
- public:
-  using std::logic_error::logic_error;
-};
-}  // namespace exception
-
 namespace detail {
 
 /// "[ Unit 3 ] ", or "[ Unit - ] " when the runtime is not running: the
@@ -74,9 +47,8 @@ inline void check(dart_ret_t status, const char *call) {
 }  // namespace detail
 }  // namespace dash
 
-/// DASH's diagnostic: prints the calling unit's call stack (function
-/// addresses and, where the binary exports them, names) to stderr.
-void dash__print_stacktrace();
+/// Prints the calling unit's call stack to stderr (DASH's diagnostic).
+#define DASH_STACK_TRACE() dash__print_stacktrace()
 
 /// Throws `excep_type(message)`; `msg_stream` is streamed into the message
 /// (DASH_THROW(dash::exception::InvalidArgument, "n = " << n)), which

@@ -1,129 +1,231 @@
 #ifndef DASH_FUTURE_H
 #define DASH_FUTURE_H
 
-// Future<R>: the completion of an asynchronous bulk transfer
-// (dash::copy_async). wait() blocks until every transfer is complete at
-// origin and target; get() waits and returns the result (the end of the
-// written range). The destructor waits too, so buffers are never left with
-// transfers in flight. Move-only.
+// Future<R>: a result that may not be there yet, as DASH's. It holds either
+// a ready value or up to three functions:
+//  - get:     blocks until the result is there and returns it;
+//  - test:    never blocks; returns whether the result is there and, if so,
+//             stores it through its argument (Future<void>: no argument);
+//  - destroy: called once when the future is destroyed (release resources).
+// wait() runs get once; test() runs test (or, without one, get); after either
+// reported completion the value is kept and returned by every get().
+// Asynchronous algorithms (dash::copy_async) return futures over DART
+// transfers in flight: their destructor completes the transfers, so buffers
+// are never left with transfers pending. Move-only.
 
-#include <cstdint>
-#include <cstdio>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <sstream>
+#include <type_traits>
+#include <typeinfo>
 #include <utility>
-#include <vector>
 
-#include <dart/dart.h>
+#include <dash/detail/printable.h>
+#include <dash/detail/transfer_handles.h>
 #include <dash/Exception.h>
-#include <dash/Init.h>
 
 namespace dash {
 
-namespace detail {
-
-/// The DART handles and derived data types of transfers in flight.
-class Transfers {
- public:
-  Transfers() : epoch_(current_epoch) {}
-  ~Transfers() {
-    try {
-      wait();
-    } catch (const std::exception &e) {
-      std::fprintf(stderr, "dash: completing transfers failed: %s\n", e.what());
-    }
-  }
-  Transfers(Transfers &&other) noexcept
-      : handles_(std::move(other.handles_)),
-        types_(std::move(other.types_)),
-        flushes_(std::move(other.flushes_)),
-        epoch_(other.epoch_) {
-    other.handles_.clear();
-    other.types_.clear();
-    other.flushes_.clear();
-  }
-  Transfers &operator=(Transfers &&other) noexcept {
-    std::swap(handles_, other.handles_);
-    std::swap(types_, other.types_);
-    std::swap(flushes_, other.flushes_);
-    std::swap(epoch_, other.epoch_);
-    return *this;
-  }
-  Transfers(const Transfers &) = delete;
-  Transfers &operator=(const Transfers &) = delete;
-
-  void add(dart_handle_t handle) {
-    if (handle != DART_HANDLE_NULL) handles_.push_back(handle);
-  }
-  /// Keeps a derived type alive until the transfers using it complete.
-  void keep(dart_datatype_t type) { types_.push_back(type); }
-  /// Records gets without a handle into `segment`, completed by a local
-  /// flush. Used for strided gets: MPICH 4.0.2 completes an MPI_Rget with
-  /// a non-contiguous datatype without delivering the data.
-  void flush_local(dart_gptr_t segment) {
-    for (const dart_gptr_t &g : flushes_)
-      if (g.segid == segment.segid && g.flags == segment.flags) return;
-    flushes_.push_back(segment);
-  }
-
-  void wait() {
-    if (handles_.empty() && types_.empty() && flushes_.empty()) return;
-    if (!alive(epoch_)) {  // finalize already released everything
-      handles_.clear();
-      types_.clear();
-      flushes_.clear();
-      return;
-    }
-    if (!handles_.empty()) {
-      std::vector<dart_handle_t> handles = std::move(handles_);
-      handles_.clear();
-      check(dart_waitall(handles.data(), handles.size()), "dart_waitall");
-    }
-    std::vector<dart_gptr_t> flushes = std::move(flushes_);
-    flushes_.clear();
-    for (const dart_gptr_t &g : flushes) check(dart_flush_local_all(g), "dart_flush_local_all");
-    for (dart_datatype_t &type : types_) dart_type_destroy(&type);
-    types_.clear();
-  }
-
-  /// True if all handles completed; then also completes the flushed gets.
-  bool test() {
-    if (!handles_.empty()) {
-      int flag = 0;
-      check(dart_testall(handles_.data(), handles_.size(), &flag), "dart_testall");
-      if (!flag) return false;
-      handles_.clear();
-    }
-    wait();
-    return true;
-  }
-
- private:
-  std::vector<dart_handle_t> handles_;
-  std::vector<dart_datatype_t> types_;
-  std::vector<dart_gptr_t> flushes_;
-  std::uint64_t epoch_;
-};
-
-}  // namespace detail
-
-template <typename R>
+template <typename ResultT>
 class Future {
  public:
-  Future(R result, detail::Transfers transfers)
-      : result_(std::move(result)), transfers_(std::move(transfers)) {}
+  using self_t = Future<ResultT>;
+  using get_func_t = std::function<ResultT(void)>;
+  using test_func_t = std::function<bool(ResultT *)>;
+  using destroy_func_t = std::function<void(void)>;
 
-  /// Blocks until all transfers are complete.
-  void wait() { transfers_.wait(); }
-  /// True (and complete) if all transfers are done; never blocks.
-  bool test() { return transfers_.test(); }
+  /// An invalid future (valid() is false).
+  Future() = default;
+  /// A ready future.
+  Future(ResultT result) : value_(std::move(result)), ready_(true) {}
+  Future(get_func_t get_func) noexcept : get_func_(std::move(get_func)) {}
+  Future(get_func_t get_func, test_func_t test_func) noexcept
+      : get_func_(std::move(get_func)), test_func_(std::move(test_func)) {}
+  Future(get_func_t get_func, test_func_t test_func, destroy_func_t destroy_func) noexcept
+      : get_func_(std::move(get_func)),
+        test_func_(std::move(test_func)),
+        destroy_func_(std::move(destroy_func)) {}
+  /// `result` once `transfers` are complete (asynchronous algorithms).
+  Future(ResultT result, detail::Transfers transfers) {
+    auto pending = std::make_shared<detail::Transfers>(std::move(transfers));
+    value_ = std::move(result);
+    get_func_ = [pending, result = value_]() {
+      pending->wait();
+      return result;
+    };
+    // The last copy of `pending` completes the transfers (~Transfers).
+    test_func_ = [pending](ResultT *) { return pending->test(); };
+  }
+
+  Future(const self_t &) = delete;
+  self_t &operator=(const self_t &) = delete;
+  Future(self_t &&other) noexcept { take(other); }
+  self_t &operator=(self_t &&other) noexcept {
+    if (this != &other) {
+      destroy();
+      take(other);
+    }
+    return *this;
+  }
+  ~Future() { destroy(); }
+
+  /// Blocks until the result is there.
+  void wait() {
+    if (ready_) return;
+    if (!get_func_) DASH_THROW(dash::exception::RuntimeError, "dash::Future::wait: the future has no result");
+    value_ = get_func_();
+    ready_ = true;
+  }
+  /// True if the result is there; never blocks if the future has a test
+  /// function.
+  bool test() {
+    if (ready_) return true;
+    if (test_func_) {
+      ready_ = test_func_(&value_);
+    } else if (get_func_) {
+      value_ = get_func_();
+      ready_ = true;
+    } else {
+      DASH_THROW(dash::exception::RuntimeError, "dash::Future::test: the future has no result");
+    }
+    return ready_;
+  }
   /// Waits, then returns the result.
-  R get() {
+  ResultT get() {
     wait();
-    return result_;
+    return value_;
+  }
+  /// True if the future has a result or a way to get one.
+  bool valid() const noexcept { return ready_ || static_cast<bool>(get_func_); }
+
+  friend std::ostream &operator<<(std::ostream &os, const Future &future) {
+    std::ostringstream ss;
+    ss << "dash::Future<" << typeid(ResultT).name() << ">(";
+    if (future.ready_) {
+      if constexpr (detail::is_printable_v<ResultT>)
+        ss << future.value_;
+      else
+        ss << "ready";
+    } else {
+      ss << "not ready";
+    }
+    ss << ")";
+    return os << ss.str();
   }
 
  private:
-  R result_;
-  detail::Transfers transfers_;
+  void destroy() {
+    if (destroy_func_) {
+      destroy_func_t f = std::move(destroy_func_);
+      destroy_func_ = nullptr;
+      f();
+    }
+  }
+  void take(self_t &other) {
+    get_func_ = std::move(other.get_func_);
+    test_func_ = std::move(other.test_func_);
+    destroy_func_ = std::move(other.destroy_func_);
+    value_ = std::move(other.value_);
+    ready_ = other.ready_;
+    other.get_func_ = nullptr;
+    other.test_func_ = nullptr;
+    other.destroy_func_ = nullptr;
+    other.ready_ = false;
+  }
+
+  get_func_t get_func_;
+  test_func_t test_func_;
+  destroy_func_t destroy_func_;
+  ResultT value_{};
+  bool ready_ = false;
+};
+
+/// A future without a result: the completion of an operation.
+template <>
+class Future<void> {
+ public:
+  using self_t = Future<void>;
+  using get_func_t = std::function<void(void)>;
+  using test_func_t = std::function<bool(void)>;
+  using destroy_func_t = std::function<void(void)>;
+
+  Future() = default;
+  Future(get_func_t get_func) noexcept : get_func_(std::move(get_func)) {}
+  Future(get_func_t get_func, test_func_t test_func) noexcept
+      : get_func_(std::move(get_func)), test_func_(std::move(test_func)) {}
+  Future(get_func_t get_func, test_func_t test_func, destroy_func_t destroy_func) noexcept
+      : get_func_(std::move(get_func)),
+        test_func_(std::move(test_func)),
+        destroy_func_(std::move(destroy_func)) {}
+  /// Complete once `transfers` are.
+  explicit Future(detail::Transfers transfers) {
+    auto pending = std::make_shared<detail::Transfers>(std::move(transfers));
+    get_func_ = [pending]() { pending->wait(); };
+    test_func_ = [pending]() { return pending->test(); };
+  }
+
+  Future(const self_t &) = delete;
+  self_t &operator=(const self_t &) = delete;
+  Future(self_t &&other) noexcept { take(other); }
+  self_t &operator=(self_t &&other) noexcept {
+    if (this != &other) {
+      destroy();
+      take(other);
+    }
+    return *this;
+  }
+  ~Future() { destroy(); }
+
+  void wait() {
+    if (ready_) return;
+    if (!get_func_)
+      DASH_THROW(dash::exception::RuntimeError, "dash::Future::wait: the future has nothing to wait for");
+    get_func_();
+    ready_ = true;
+  }
+  bool test() {
+    if (ready_) return true;
+    if (test_func_) {
+      ready_ = test_func_();
+    } else if (get_func_) {
+      get_func_();
+      ready_ = true;
+    } else {
+      DASH_THROW(dash::exception::RuntimeError, "dash::Future::test: the future has nothing to wait for");
+    }
+    return ready_;
+  }
+  void get() { wait(); }
+  bool valid() const noexcept { return static_cast<bool>(get_func_); }
+
+  friend std::ostream &operator<<(std::ostream &os, const Future &future) {
+    return os << "dash::Future<void>(" << (future.ready_ ? "ready" : "not ready") << ")";
+  }
+
+ private:
+  void destroy() {
+    if (destroy_func_) {
+      destroy_func_t f = std::move(destroy_func_);
+      destroy_func_ = nullptr;
+      f();
+    }
+  }
+  void take(self_t &other) {
+    get_func_ = std::move(other.get_func_);
+    test_func_ = std::move(other.test_func_);
+    destroy_func_ = std::move(other.destroy_func_);
+    ready_ = other.ready_;
+    other.get_func_ = nullptr;
+    other.test_func_ = nullptr;
+    other.destroy_func_ = nullptr;
+    other.ready_ = false;
+  }
+
+  get_func_t get_func_;
+  test_func_t test_func_;
+  destroy_func_t destroy_func_;
+  bool ready_ = false;
 };
 
 }  // namespace dash

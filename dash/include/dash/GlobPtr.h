@@ -117,10 +117,18 @@ class GlobPtr {
   }
   /// Global index of the element in its container's pattern.
   std::size_t gindex() const { return core_->pattern.global_index(coords()); }
+  /// DASH's names: the global index, and the owner and local index.
+  std::size_t gpos() const { return gindex(); }
+  LocalIndex lpos() const { return local_index(); }
+  /// The container's pattern.
+  const P &pattern() const { return core_->pattern; }
+  /// The iterator itself (DASH's view iterators answer their global one).
+  const GlobPtr &global() const { return *this; }
   /// Owner (team-relative unit) and local index of the element.
   LocalIndex local_index() const { return core_->pattern.local(coords()); }
   /// The DART global pointer of the element.
   dart_gptr_t dart_gptr() const {
+    if (!core_ || view_.size() == 0) return DART_GPTR_NULL;  // an empty container has no elements
     LocalIndex li = local_index();
     return core_->mem.gptr(li.unit, li.index);
   }
@@ -133,8 +141,6 @@ class GlobPtr {
     return li.unit == core_->myid ? core_->mem.local() + li.index : nullptr;
   }
 
-  /// The pattern of the container (DASH's GlobIter::pattern()).
-  const P &pattern() const { return core_->pattern; }
   /// The team of the container (DASH's GlobIter::team()).
   const Team &team() const { return core_->mem.team(); }
 
@@ -160,10 +166,6 @@ T *local_begin(const GlobPtr<T, N, P> &p, team_unit_t unit) {
   if (unit.id < 0 || static_cast<std::size_t>(unit.id) >= p.team().size()) return nullptr;
   return p.core()->mem.direct(static_cast<std::size_t>(unit.id));
 }
-
-/// Global iterators are global pointers.
-template <typename T, std::size_t N = 1, typename P = Pattern<N>>
-using GlobIter = GlobPtr<T, N, P>;
 
 }  // namespace dash
 

@@ -2,305 +2,227 @@
 #define DASH_LIST_H
 
 // List<T>: a distributed doubly linked list (DASH's List). Each unit of a
-// team holds a sublist in its own DART memory; the list in global order is
+// team holds a sublist in its own memory; the list in global order is
 // unit 0's sublist, then unit 1's, and so on.
 //
 //   dash::List<int> list(100 * dash::size());     // collective: room for 100 per unit
 //   list.local.push_back(int(dash::myid()));      // the own sublist: plain memory
 //   list.local.push_front(-1);
-//   list.barrier();                               // now every unit sees them
+//   list.barrier();                               // commit: now every unit sees them
 //   for (auto it = list.begin(); it != list.end(); ++it) int v = *it;   // global order
 //   list.size();                                  // 2 * dash::size()
 //
 // A unit changes only its own sublist (list.local: push_back, push_front,
-// pop_back, pop_front, insert, erase, clear, with std::list's meaning);
-// other units see the changes after a synchronization (a barrier), as in
-// DASH. Reading is global: begin()/end() walk all sublists (a get per
-// element of another unit), front()/back() and *it are GlobRefs, size()
-// adds up the units' counts. Each unit has a fixed pool of
-// local_capacity() nodes from one collective allocation; a push beyond it
-// throws std::length_error. T must be trivially copyable. Construction and
-// destruction are collective; move-only.
+// pop_back, pop_front, insert, erase, clear); other units see the changes
+// after the collective commit, barrier(), as in DASH. Between commits,
+// size() and capacity() count the other units as of the last commit and
+// the own sublist as it is. A sublist grows beyond its capacity by `nlbuf`
+// elements at a time (DASH's local buffer size). Reading is global:
+// begin()/end() walk all sublists (one get per element of another unit),
+// front()/back() and *it are GlobRefs. T must be trivially copyable.
+// Construction, allocate, barrier and destruction are collective; move-only.
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdint>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <stdexcept>
-#include <string>
 #include <type_traits>
 
-#include <dart/communication.h>
-#include <dash/detail/direct_access.h>
-#include <dash/detail/global_memory.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
+#include <dash/internal/Math.h>
+#include <dash/list/GlobListIter.h>
+#include <dash/list/ListRef.h>
+#include <dash/list/LocalListRef.h>
+#include <dash/list/internal/ListTypes.h>
 #include <dash/Team.h>
+#include <dash/Types.h>
 
 namespace dash {
 
-namespace detail {
+class HostSpace;
 
-inline constexpr std::int64_t kListNil = -1;
-
-/// A node of a sublist: links are indices in the same unit's pool.
-template <typename T>
-struct ListNode {
-  T value;
-  std::int64_t prev, next;
-};
-
-/// A unit's sublist: first and last node, length, first free node.
-struct ListHeader {
-  std::int64_t head, tail, size, free;
-};
-
-}  // namespace detail
-
-template <typename T>
+template <typename ElementType, typename LocalMemorySpace = dash::HostSpace>
 class List {
-  static_assert(std::is_trivially_copyable_v<T>, "dash::List: T must be trivially copyable");
-  using node_type = detail::ListNode<T>;
-  using header_type = detail::ListHeader;
-  static constexpr std::int64_t nil = detail::kListNil;
-
-  struct Core {
-    Core(std::size_t cap, const Team &team)
-        : nodes(team, cap, "dash::List"),
-          headers(team, 1, "dash::List"),
-          capacity(cap),
-          nunits(team.size()),
-          myid(static_cast<std::size_t>(team.myid().id)) {}
-    detail::GlobalMemory<node_type> nodes;
-    detail::GlobalMemory<header_type> headers;
-    std::size_t capacity, nunits, myid;
-
-    header_type header(std::size_t unit) const {
-      return GlobRef<const header_type>(headers.gptr(unit, 0), headers.direct(unit)).get();
-    }
-    std::int64_t next(std::size_t unit, std::int64_t index) const { return node_ref(unit, index).get().next; }
-    GlobRef<node_type> node_ref(std::size_t unit, std::int64_t index) const {
-      node_type *d = nodes.direct(unit);
-      return GlobRef<node_type>(nodes.gptr(unit, std::size_t(index)), d ? d + index : nullptr);
-    }
-    GlobRef<T> value_ref(std::size_t unit, std::int64_t index) const {
-      dart_gptr_t g = nodes.gptr(unit, std::size_t(index));  // value is the node's first member
-      node_type *d = nodes.direct(unit);
-      return GlobRef<T>(g, d ? &d[index].value : nullptr);
-    }
-  };
-  std::unique_ptr<Core> core_;  // on the heap: iterators survive moves
+  static_assert(std::is_trivially_copyable_v<ElementType>,
+                "dash::List: the element type must be trivially copyable");
+  using storage_type = internal::ListStorage<ElementType>;
 
  public:
-  using value_type = T;
-  using size_type = std::size_t;
-  using reference = GlobRef<T>;
+  using value_type = ElementType;
+  using index_type = dash::default_index_t;
+  using size_type = dash::default_size_t;
+  using difference_type = index_type;
+  using node_type = internal::ListNode<ElementType>;
+  using view_type = ListRef<ElementType, LocalMemorySpace>;
+  using local_type = LocalListRef<ElementType, LocalMemorySpace>;
+  using iterator = GlobListIter<value_type, storage_type>;
+  using const_iterator = GlobListIter<const value_type, storage_type>;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using reference = GlobRef<value_type>;
+  using const_reference = GlobRef<const value_type>;
+  using local_reference = value_type &;
+  using const_local_reference = const value_type &;
+  using local_node_iterator = node_type *;
+  using const_local_node_iterator = const node_type *;
+  using local_iterator = local_node_iterator;
+  using const_local_iterator = const_local_node_iterator;
 
-  /// Walks the whole list in global order; *it is a GlobRef to the element.
-  class iterator {
-   public:
-    using value_type = T;
-    using difference_type = std::ptrdiff_t;
-    using reference = GlobRef<T>;
-    using pointer = void;
-    using iterator_category = std::forward_iterator_tag;
+ private:
+  std::unique_ptr<storage_type> storage_;  // on the heap: local and iterators survive moves
+  size_type lbuf_ = std::max<size_type>(1, 4096 / sizeof(value_type));
 
-    iterator() = default;
-    iterator(const Core *core, std::size_t unit, std::int64_t index)
-        : core_(core), unit_(unit), index_(index) {}
-    reference operator*() const { return core_->value_ref(unit_, index_); }
-    iterator &operator++() {
-      index_ = core_->next(unit_, index_);
-      settle();
-      return *this;
-    }
-    iterator operator++(int) {
-      iterator old = *this;
-      ++*this;
-      return old;
-    }
-    /// The unit (team-relative) that holds the element.
-    std::size_t unit() const { return unit_; }
-    friend bool operator==(const iterator &a, const iterator &b) {
-      return a.core_ == b.core_ && a.unit_ == b.unit_ && a.index_ == b.index_;
-    }
-    friend bool operator!=(const iterator &a, const iterator &b) { return !(a == b); }
+ public:
+  /// The calling unit's sublist.
+  local_type local;
 
-    /// At the end of a sublist: moves to the head of the next non-empty one.
-    void settle() {
-      while (index_ == nil && ++unit_ < core_->nunits) index_ = core_->header(unit_).head;
-      if (unit_ >= core_->nunits) unit_ = core_->nunits;
-    }
-
-   private:
-    const Core *core_ = nullptr;
-    std::size_t unit_ = 0;
-    std::int64_t index_ = nil;
-  };
-
-  /// The calling unit's sublist, std::list-like, on plain memory.
-  class Local {
-   public:
-    /// Bidirectional iterator over the own elements (T&).
-    class iterator {
-     public:
-      using value_type = T;
-      using difference_type = std::ptrdiff_t;
-      using reference = T &;
-      using pointer = T *;
-      using iterator_category = std::bidirectional_iterator_tag;
-
-      iterator() = default;
-      iterator(const Local *local, std::int64_t index) : local_(local), index_(index) {}
-      T &operator*() const { return local_->nodes()[index_].value; }
-      T *operator->() const { return &**this; }
-      iterator &operator++() {
-        index_ = local_->nodes()[index_].next;
-        return *this;
-      }
-      iterator &operator--() {
-        index_ = index_ == nil ? local_->hdr()->tail : local_->nodes()[index_].prev;
-        return *this;
-      }
-      iterator operator++(int) {
-        iterator old = *this;
-        ++*this;
-        return old;
-      }
-      iterator operator--(int) {
-        iterator old = *this;
-        --*this;
-        return old;
-      }
-      friend bool operator==(const iterator &a, const iterator &b) { return a.index_ == b.index_; }
-      friend bool operator!=(const iterator &a, const iterator &b) { return a.index_ != b.index_; }
-
-     private:
-      friend class Local;
-      const Local *local_ = nullptr;
-      std::int64_t index_ = nil;
-    };
-
-    Local() = default;
-    explicit Local(const Core *core) : core_(core) {}
-
-    iterator begin() const { return iterator(this, hdr()->head); }
-    iterator end() const { return iterator(this, nil); }
-    size_type size() const { return static_cast<size_type>(hdr()->size); }
-    bool empty() const { return size() == 0; }
-    /// First / last own element; throws std::out_of_range if there is none.
-    T &front() const { return nodes()[checked(hdr()->head, "front")].value; }
-    T &back() const { return nodes()[checked(hdr()->tail, "back")].value; }
-
-    void push_back(const T &value) { insert(end(), value); }
-    void push_front(const T &value) { insert(begin(), value); }
-    /// Removes the last / first own element; throws std::out_of_range if
-    /// there is none.
-    void pop_back() { erase(iterator(this, checked(hdr()->tail, "pop_back"))); }
-    void pop_front() { erase(iterator(this, checked(hdr()->head, "pop_front"))); }
-
-    /// Inserts value before pos; returns its position. Throws
-    /// std::length_error when the unit's pool is full.
-    iterator insert(iterator pos, const T &value) {
-      header_type h = *hdr();
-      if (h.free == nil)
-        throw std::length_error("dash::List: the unit's pool of " + std::to_string(core_->capacity) +
-                                " nodes is full");
-      node_type *n = nodes();
-      std::int64_t i = h.free;
-      h.free = n[i].next;
-      std::int64_t next = pos.index_, prev = next == nil ? h.tail : n[next].prev;
-      n[i] = node_type{value, prev, next};
-      (prev == nil ? h.head : n[prev].next) = i;
-      (next == nil ? h.tail : n[next].prev) = i;
-      ++h.size;
-      *hdr() = h;
-      return iterator(this, i);
-    }
-    /// Removes the element at pos; returns the position after it.
-    iterator erase(iterator pos) {
-      header_type h = *hdr();
-      node_type *n = nodes();
-      std::int64_t i = pos.index_, prev = n[i].prev, next = n[i].next;
-      (prev == nil ? h.head : n[prev].next) = next;
-      (next == nil ? h.tail : n[next].prev) = prev;
-      n[i].next = h.free;
-      h.free = i;
-      --h.size;
-      *hdr() = h;
-      return iterator(this, next);
-    }
-    void clear() {
-      while (!empty()) pop_front();
-    }
-
-   private:
-    node_type *nodes() const { return core_->nodes.local(); }
-    header_type *hdr() const { return core_->headers.local(); }
-    std::int64_t checked(std::int64_t index, const char *what) const {
-      if (index == nil)
-        throw std::out_of_range(std::string("dash::List::local.") + what + ": the sublist is empty");
-      return index;
-    }
-    const Core *core_ = nullptr;
-  };
-
-  /// Room for `nelem` elements in all: local_capacity() = max(ceil(nelem /
-  /// units), 16) nodes per unit. Collective.
+  /// Not allocated yet: allocate() later (collective over `team`).
+  explicit List(const Team &team) : storage_(std::make_unique<storage_type>(team)), local(storage_.get()) {}
+  /// Room for `nelem` elements over the team's units. Collective.
   explicit List(size_type nelem = 0, const Team &team = Team::All())
-      : core_(std::make_unique<Core>(capacity_for(nelem, team.size()), team)), local(core_.get()) {
-    node_type *n = core_->nodes.local();
-    const auto cap = static_cast<std::int64_t>(core_->capacity);
-    for (std::int64_t i = 0; i < cap; ++i) n[i] = node_type{T{}, nil, i + 1 < cap ? i + 1 : nil};
-    *core_->headers.local() = header_type{nil, nil, 0, 0};
-    team.barrier();
+      : storage_(std::make_unique<storage_type>(team)), local(storage_.get()) {
+    allocate(nelem);
+  }
+  /// As above; a full sublist grows by `nlbuf` elements. Collective.
+  List(size_type nelem, size_type nlbuf, const Team &team = Team::All())
+      : storage_(std::make_unique<storage_type>(team)), lbuf_(nlbuf), local(storage_.get()) {
+    allocate(nelem);
   }
   List(List &&) noexcept = default;
   List &operator=(List &&) noexcept = default;
   List(const List &) = delete;
   List &operator=(const List &) = delete;
 
-  /// The calling unit's sublist.
-  Local local;
-
-  /// Elements of all units (one read per unit).
-  size_type size() const {
-    size_type n = 0;
-    for (std::size_t u = 0; u < core_->nunits; ++u) n += static_cast<size_type>(core_->header(u).size);
-    return n;
+  /// Collective: room for max(nelem, units * nlbuf) elements, an equal
+  /// share per unit. Returns true; a second allocation throws std::logic_error.
+  bool allocate(size_type nelem = 0) {
+    if (lbuf_ == 0) throw std::invalid_argument("dash::List: the local buffer size must not be 0");
+    if (storage_->allocated()) throw std::logic_error("dash::List::allocate: already allocated");
+    const size_type units = storage_->nunits();
+    nelem = std::max(nelem, units * lbuf_);
+    storage_->allocate(math::div_ceil(nelem, units), lbuf_);
+    storage_->team().barrier();
+    return true;
   }
-  bool empty() const { return size() == 0; }
-  size_type local_capacity() const { return core_->capacity; }
-  size_type capacity() const { return core_->capacity * core_->nunits; }
-
-  iterator begin() const {
-    iterator it(core_.get(), 0, core_->header(0).head);
-    it.settle();
-    return it;
+  /// Collective: commits, then frees the memory.
+  void deallocate() {
+    if (!storage_->allocated()) return;
+    storage_->commit();
+    storage_->deallocate();
   }
-  iterator end() const { return iterator(core_.get(), core_->nunits, nil); }
-  /// First / last element of the whole list; throws std::out_of_range if
-  /// the list is empty.
-  reference front() const {
+  /// Allocates over `team` if the list was made without memory.
+  bool allocate(size_type nelem, const Team &team) {
+    if (!storage_->allocated() && !(storage_->team() == team)) {
+      storage_ = std::make_unique<storage_type>(team);
+      local = local_type(storage_.get());
+    }
+    return allocate(nelem);
+  }
+
+  /// Collective commit: publishes every unit's sublist changes.
+  void barrier() { storage_->commit(); }
+
+  // ---- sizes ----
+  size_type size() const noexcept { return storage_->size(); }
+  size_type lsize() const noexcept { return storage_->lsize(); }
+  size_type capacity() const noexcept { return storage_->capacity(); }
+  size_type lcapacity() const noexcept { return storage_->lcapacity(); }
+  bool empty() const noexcept { return size() == 0; }
+  constexpr size_type max_size() const noexcept { return std::numeric_limits<index_type>::max(); }
+  const Team &team() const noexcept { return storage_->team(); }
+
+  // ---- global range (other units as of their last commit) ----
+  iterator begin() noexcept { return first<iterator>(); }
+  const_iterator begin() const noexcept { return first<const_iterator>(); }
+  iterator end() noexcept { return iterator(storage_.get(), storage_->nunits(), storage_type::nil); }
+  const_iterator end() const noexcept {
+    return const_iterator(storage_.get(), storage_->nunits(), storage_type::nil);
+  }
+  local_iterator lbegin() noexcept { return storage_->lbegin(); }
+  const_local_iterator lbegin() const noexcept { return storage_->lbegin(); }
+  local_iterator lend() noexcept { return storage_->lend(); }
+  const_local_iterator lend() const noexcept { return storage_->lend(); }
+
+  /// First / last element of the whole list; std::out_of_range if empty.
+  reference front() {
     iterator it = begin();
     if (it == end()) throw std::out_of_range("dash::List::front: the list is empty");
     return *it;
   }
-  reference back() const {
-    for (std::size_t u = core_->nunits; u-- > 0;) {
-      std::int64_t tail = core_->header(u).tail;
-      if (tail != nil) return core_->value_ref(u, tail);
-    }
-    throw std::out_of_range("dash::List::back: the list is empty");
+  reference back() {
+    iterator it = end();
+    if (it == begin()) throw std::out_of_range("dash::List::back: the list is empty");
+    return *--it;
   }
 
-  const Team &team() const { return core_->nodes.team(); }
-  void barrier() const { team().barrier(); }
+  // A unit changes only its own sublist: the global forms apply where the
+  // calling unit holds that end of the list, else throw std::logic_error.
+  void push_back(const value_type &value) {
+    require_unit(storage_->nunits() - 1, "push_back");
+    local.push_back(value);
+  }
+  void push_front(const value_type &value) {
+    require_unit(0, "push_front");
+    local.push_front(value);
+  }
+  void pop_back() {
+    require_unit(storage_->nunits() - 1, "pop_back");
+    local.pop_back();
+  }
+  void pop_front() {
+    require_unit(0, "pop_front");
+    local.pop_front();
+  }
+  /// Erases an element of the calling unit's sublist; returns the element
+  /// after it in global order. std::logic_error for another unit's element.
+  iterator erase(const_iterator position) {
+    if (!position.is_local())
+      throw std::logic_error("dash::List::erase: the element belongs to another unit");
+    iterator next(storage_.get(), std::size_t(position.lpos_unit().id), storage_type::nil);
+    node_type *node = const_cast<node_type *>(position.local());
+    node_type *after = node->lnext;
+    const node_type *last = storage_->lend() - 1;
+    storage_->erase(node);
+    if (after == last) after = node;  // the last node moved into the hole
+    if (!after) {
+      next.settle();
+      return next;
+    }
+    return iterator(storage_.get(), next.lpos_unit().id, after - storage_->lbegin());
+  }
+  /// Erases [first, last), all elements of the calling unit.
+  iterator erase(const_iterator first, const_iterator last) {
+    const auto count = std::distance(first, last);  // erasing moves nodes: count first
+    iterator it(storage_.get(), std::size_t(first.lpos_unit().id), 0);
+    for (auto i = count; i > 0; --i) {
+      it = erase(first);
+      first = it;
+    }
+    return count > 0 ? it : iterator(storage_.get(), std::size_t(last.lpos_unit().id), last.node_index());
+  }
+  /// Sets the own sublist's length: appends value-initialized elements or
+  /// removes elements from its back.
+  void resize(size_type num_elements) {
+    while (lsize() > num_elements) local.pop_back();
+    while (lsize() < num_elements) local.push_back(value_type{});
+  }
 
  private:
-  static std::size_t capacity_for(size_type nelem, std::size_t nunits) {
-    return std::max<std::size_t>(16, (nelem + nunits - 1) / nunits);
+  template <typename It>
+  It first() const {
+    if (!storage_->allocated()) return It(storage_.get(), storage_->nunits(), storage_type::nil);
+    It it(storage_.get(), 0, storage_->header(0).head);
+    it.settle();
+    return it;
+  }
+  void require_unit(std::size_t unit, const char *what) const {
+    if (storage_->myid() != unit)
+      throw std::logic_error(std::string("dash::List::") + what +
+                             ": only the unit holding that end of the list " +
+                             "may change it; use list.local");
   }
 };
 

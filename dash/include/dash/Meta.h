@@ -1,50 +1,46 @@
 #ifndef DASH_META_H
 #define DASH_META_H
 
-// DASH's type utilities: dash::conjunction, has_type_<member> traits
-// (iterator, const_iterator, reference, const_reference, value_type),
-// reference_t / rvalue_reference_t, adv / make_adv (a bind argument that
-// forwards a moved value), functional::closure_traits (arity, result and
-// argument types of a lambda or function object), and typestr
-// (meta/TypeInfo.h).
+// Type-level helpers under DASH's names: DASH__META__DEFINE_TRAIT__HAS_TYPE
+// (a has_type_<name><T> trait: does T declare the member type <name>?),
+// dash::conjunction, the has_type_ traits DASH defines for the container
+// member types, and dash::functional::closure_traits (arity, result and
+// argument types of a lambda or function object).
 
 #include <cstddef>
 #include <functional>
 #include <tuple>
 #include <type_traits>
-#include <utility>
 
-#include <dash/meta/TypeInfo.h>
 #include <dash/Types.h>
+#include <dash/meta/TypeInfo.h>
+
+/// Defines has_type_<DepType><T>::value: true if T has a member type DepType.
+#define DASH__META__DEFINE_TRAIT__HAS_TYPE(DepType) \
+  template <typename T, typename = void>            \
+  struct has_type_##DepType : std::false_type {};   \
+  template <typename T>                             \
+  struct has_type_##DepType<T, std::void_t<typename T::DepType>> : std::true_type {};
 
 namespace dash {
 
-/// std::conjunction under DASH's name.
 template <class... Conds>
-struct conjunction : std::conjunction<Conds...> {};
+using conjunction = std::conjunction<Conds...>;
 
-#define DASH_META_HAS_TYPE_(member)              \
-  template <typename T, typename = void>         \
-  struct has_type_##member : std::false_type {}; \
-  template <typename T>                          \
-  struct has_type_##member<T, std::void_t<typename T::member>> : std::true_type {};
+DASH__META__DEFINE_TRAIT__HAS_TYPE(iterator)
+DASH__META__DEFINE_TRAIT__HAS_TYPE(const_iterator)
+DASH__META__DEFINE_TRAIT__HAS_TYPE(reference)
+DASH__META__DEFINE_TRAIT__HAS_TYPE(const_reference)
+DASH__META__DEFINE_TRAIT__HAS_TYPE(value_type)
 
-DASH_META_HAS_TYPE_(iterator)
-DASH_META_HAS_TYPE_(const_iterator)
-DASH_META_HAS_TYPE_(reference)
-DASH_META_HAS_TYPE_(const_reference)
-DASH_META_HAS_TYPE_(value_type)
-
-#undef DASH_META_HAS_TYPE_
-
+/// The reference types of an iterator-like type I (Ranges TS names).
 template <class I>
 using reference_t = std::add_lvalue_reference_t<I>;
-
 template <class I>
 using rvalue_reference_t = decltype(std::move(std::declval<reference_t<I>>()));
 
-/// A std::bind argument that hands its (moved-in) value on as an rvalue
-/// whatever the call's arguments.
+/// Passes a value into std::bind by move: std::bind(f,
+/// dash::make_adv(std::move(v)))() calls f with v as an rvalue.
 template <typename T>
 struct adv {
   T _value;
@@ -54,7 +50,6 @@ struct adv {
     return std::forward<T>(_value);
   }
 };
-
 template <typename T>
 adv<T> make_adv(T &&value) {
   return adv<T>{std::forward<T>(value)};
@@ -62,32 +57,33 @@ adv<T> make_adv(T &&value) {
 
 namespace functional {
 
-/// Arity, variadicity, constness, result_type and arg<i> of a lambda or
-/// function object (its operator()).
+/// arity, is_variadic, is_const, result_type and arg<i> of a callable
+/// object's operator() (not overloaded, not a template).
 template <typename T>
 struct closure_traits : closure_traits<decltype(&T::operator())> {};
 
-template <typename C, typename R, bool Const, bool Variadic, typename... Args>
-struct closure_traits_base {
+namespace detail {
+template <bool Const, bool Variadic, typename R, typename... Args>
+struct closure_signature {
   using arity = std::integral_constant<std::size_t, sizeof...(Args)>;
-  using is_variadic = std::integral_constant<bool, Variadic>;
-  using is_const = std::integral_constant<bool, Const>;
+  using is_variadic = std::bool_constant<Variadic>;
+  using is_const = std::bool_constant<Const>;
   using result_type = R;
-  template <std::size_t i>
-  using arg = std::tuple_element_t<i, std::tuple<Args...>>;
+  template <std::size_t I>
+  using arg = std::tuple_element_t<I, std::tuple<Args...>>;
 };
+}  // namespace detail
 
 template <typename C, typename R, typename... Args>
-struct closure_traits<R (C::*)(Args...) const> : closure_traits_base<C, R, true, false, Args...> {};
+struct closure_traits<R (C::*)(Args...) const> : detail::closure_signature<true, false, R, Args...> {};
 template <typename C, typename R, typename... Args>
-struct closure_traits<R (C::*)(Args..., ...) const> : closure_traits_base<C, R, true, true, Args...> {};
+struct closure_traits<R (C::*)(Args...)> : detail::closure_signature<false, false, R, Args...> {};
 template <typename C, typename R, typename... Args>
-struct closure_traits<R (C::*)(Args...)> : closure_traits_base<C, R, false, false, Args...> {};
+struct closure_traits<R (C::*)(Args..., ...) const> : detail::closure_signature<true, true, R, Args...> {};
 template <typename C, typename R, typename... Args>
-struct closure_traits<R (C::*)(Args..., ...)> : closure_traits_base<C, R, false, true, Args...> {};
+struct closure_traits<R (C::*)(Args..., ...)> : detail::closure_signature<false, true, R, Args...> {};
 
 }  // namespace functional
-
 }  // namespace dash
 
 namespace std {

@@ -1,14 +1,9 @@
 #ifndef DASH_PAIR_H
 #define DASH_PAIR_H
 
-// dash::Pair<T1, T2>: std::pair's interface as a trivially copyable
-// aggregate-like type (std::pair's assignment makes it non-trivial), so
-// that pairs can be elements of DASH containers and move as bytes.
-// Comparisons are lexicographic; make_pair decays its arguments and
-// unwraps std::reference_wrapper, as std::make_pair.
-//
-//   dash::Array<dash::Pair<int, double>> a(n);
-//   a.local[0] = dash::make_pair(3, 0.5);
+// dash::Pair<T1, T2>: a pair that is trivially copyable whenever T1 and T2
+// are (std::pair is not: its assignment is user-provided), so it can be the
+// element of a container. Compares lexicographically; make_pair as std's.
 
 #include <functional>
 #include <ostream>
@@ -16,7 +11,7 @@
 #include <type_traits>
 #include <utility>
 
-#include <dash/Meta.h>
+#include <dash/meta/TypeInfo.h>
 
 namespace dash {
 
@@ -31,15 +26,19 @@ struct Pair {
   constexpr Pair() : first(), second() {}
   constexpr Pair(const T1 &a, const T2 &b) : first(a), second(b) {}
   template <class U1, class U2,
-            class = std::enable_if_t<std::is_convertible_v<U1, T1> && std::is_convertible_v<U2, T2>>>
-  constexpr Pair(U1 &&a, U2 &&b) : first(std::forward<U1>(a)), second(std::forward<U2>(b)) {}
-  template <class U1, class U2,
             class = std::enable_if_t<std::is_convertible_v<const U1 &, T1> &&
                                      std::is_convertible_v<const U2 &, T2>>>
   constexpr Pair(const Pair<U1, U2> &p) : first(p.first), second(p.second) {}
   template <class U1, class U2,
             class = std::enable_if_t<std::is_convertible_v<U1, T1> && std::is_convertible_v<U2, T2>>>
   constexpr Pair(Pair<U1, U2> &&p) : first(std::forward<U1>(p.first)), second(std::forward<U2>(p.second)) {}
+  template <class U1, class = std::enable_if_t<std::is_convertible_v<U1, T1>>>
+  constexpr Pair(U1 &&x, const T2 &y) : first(std::forward<U1>(x)), second(y) {}
+  template <class U2, class = std::enable_if_t<std::is_convertible_v<U2, T2>>>
+  constexpr Pair(const T1 &x, U2 &&y) : first(x), second(std::forward<U2>(y)) {}
+  template <class U1, class U2,
+            class = std::enable_if_t<std::is_convertible_v<U1, T1> && std::is_convertible_v<U2, T2>>>
+  constexpr Pair(U1 &&x, U2 &&y) : first(std::forward<U1>(x)), second(std::forward<U2>(y)) {}
   constexpr Pair(const Pair &) = default;
   constexpr Pair(Pair &&) = default;
 
@@ -58,7 +57,7 @@ struct Pair {
     return *this;
   }
 
-  void swap(Pair &p) noexcept(std::is_nothrow_swappable_v<T1> &&std::is_nothrow_swappable_v<T2>) {
+  void swap(Pair &p) {
     using std::swap;
     swap(first, p.first);
     swap(second, p.second);
@@ -75,8 +74,7 @@ constexpr bool operator!=(const Pair<T1, T2> &x, const Pair<T1, T2> &y) {
 }
 template <class T1, class T2>
 constexpr bool operator<(const Pair<T1, T2> &x, const Pair<T1, T2> &y) {
-  // Parenthesized: `x.first <` would parse as dash::first<...> here.
-  return (x.first) < (y.first) || (!((y.first) < (x.first)) && (x.second) < (y.second));
+  return x.first < y.first || (!(y.first < x.first) && x.second < y.second);
 }
 template <class T1, class T2>
 constexpr bool operator>(const Pair<T1, T2> &x, const Pair<T1, T2> &y) {
@@ -92,26 +90,24 @@ constexpr bool operator>=(const Pair<T1, T2> &x, const Pair<T1, T2> &y) {
 }
 
 template <class T1, class T2>
-void swap(Pair<T1, T2> &x, Pair<T1, T2> &y) noexcept(noexcept(x.swap(y))) {
+void swap(Pair<T1, T2> &x, Pair<T1, T2> &y) {
   x.swap(y);
 }
 
 namespace internal {
-
-/// T decayed, std::reference_wrapper<U> as U& (std::make_pair's rule).
+/// std::reference_wrapper<T> becomes T& (as std::make_pair does).
 template <class T>
-struct decay_and_strip {
-  using type = std::decay_t<T>;
+struct strip {
+  using type = T;
 };
 template <class T>
-struct decay_and_strip<std::reference_wrapper<T>> {
+struct strip<std::reference_wrapper<T>> {
   using type = T &;
 };
 template <class T>
-struct decay_and_strip<std::reference_wrapper<T> &> : decay_and_strip<std::reference_wrapper<T>> {};
-template <class T>
-struct decay_and_strip<const std::reference_wrapper<T> &> : decay_and_strip<std::reference_wrapper<T>> {};
-
+struct decay_and_strip {
+  using type = typename strip<std::decay_t<T>>::type;
+};
 }  // namespace internal
 
 template <class T1, class T2>
@@ -120,7 +116,7 @@ make_pair(T1 &&x, T2 &&y) {
   return {std::forward<T1>(x), std::forward<T2>(y)};
 }
 
-/// Prints "dash::Pair<T1, T2> { first , second }", as DASH's.
+/// Prints "dash::Pair<T1, T2> { first , second }".
 template <class T1, class T2>
 std::ostream &operator<<(std::ostream &os, const Pair<T1, T2> &pair) {
   std::ostringstream ss;

@@ -5,13 +5,13 @@
 // CSRPattern, ShiftTilePattern, SeqTilePattern) and the distribution
 // vocabulary.
 
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/Distribution.h>
+#include <dash/TeamSpec.h>
 #include <dash/pattern/MakePattern.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
 #include <dash/pattern/TilePattern.h>
-#include <dash/pattern/size_spec.h>
+#include <dash/Dimensional.h>
 
 #endif  // DASH_PATTERN_H

@@ -14,6 +14,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <list>
 #include <memory>
 #include <vector>
 
@@ -41,6 +44,10 @@ struct TeamState {
   std::size_t depth = 0;
   std::shared_ptr<TeamState> parent;
   std::uint64_t epoch = 0;
+  std::size_t position = 0;      // index among the parts of the split that made it
+  std::size_t num_siblings = 0;  // number of those parts (0 for Team::All())
+  // DASH's deallocators: (object, function) pairs Team::free() calls.
+  std::list<std::pair<void *, std::function<void()>>> deallocs;
 };
 
 }  // namespace detail
@@ -105,6 +112,63 @@ class Team {
   /// True if the calling unit's handle was made in the current run.
   bool is_alive() const;
 
+  // ---- DASH's members ----
+
+  /// An object's release function, registered with register_deallocator.
+  struct Deallocator {
+    using dealloc_function = std::function<void(void)>;
+    void *object;
+    dealloc_function deallocator;
+  };
+  /// Registers `dealloc` to release `object` at free().
+  void register_deallocator(void *object, Deallocator::dealloc_function dealloc);
+  /// Removes the registration(s) of `object`.
+  void unregister_deallocator(void *object, Deallocator::dealloc_function dealloc);
+  /// Calls the registered deallocators (a barrier before each), then
+  /// forgets them. Collective.
+  void free();
+
+  /// The null team (as a default-constructed Team).
+  static Team &Null();
+  /// True for Team::All().
+  bool is_all() const { return !is_null() && dart_id() == DART_TEAM_ALL; }
+  /// True if the team was not split (it keeps no part of a split).
+  bool is_leaf() const;
+  /// True if the team has no parent (Team::All() and the null team).
+  bool is_root() const { return is_null() || !state().parent; }
+  /// True if global unit `unit` is a member.
+  bool is_member(global_unit_t unit) const;
+  /// The part of the split `level` levels below (a leaf stops the walk).
+  Team &sub(std::size_t level = 1);
+  /// The part of the last split at the bottom of the hierarchy.
+  Team &bottom();
+  /// The index of this team among the parts of the split that made it.
+  std::size_t position() const { return state().position; }
+  /// The number of parts of that split (0 for Team::All()).
+  std::size_t num_siblings() const { return state().num_siblings; }
+  /// DASH's name of position().
+  std::size_t relative_id() const { return position(); }
+  /// The id in this team of global unit `unit`; throws
+  /// std::invalid_argument if it is not a member.
+  team_unit_t relative_id(global_unit_t unit) const;
+  /// The team's group (members by global id) into DASH's cached form:
+  /// true if the team has members.
+  bool get_group() const { return !is_null() && size() > 0; }
+
+  /// DASH's iteration over the team-relative ids 0 .. size()-1.
+  struct iterator {
+    int val;
+    iterator &operator+=(const iterator &rhs) {
+      val += rhs.val;
+      return *this;
+    }
+    iterator &operator++() { return operator+=(iterator{1}); }
+    int operator*() const { return val; }
+    operator int() const { return val; }
+  };
+  iterator begin() const { return iterator{0}; }
+  iterator end() const { return iterator{static_cast<int>(size())}; }
+
   /// Handles are equal if they name the same team.
   bool operator==(const Team &other) const { return state_ == other.state_; }
   bool operator!=(const Team &other) const { return state_ != other.state_; }
@@ -118,6 +182,9 @@ class Team {
 
   std::shared_ptr<detail::TeamState> state_;
 };
+
+/// DASH's printing: "dash::Team(id, parent id, ...)" for logs.
+std::ostream &operator<<(std::ostream &os, const Team &team);
 
 inline const detail::TeamState &Team::state() const {
   if (__builtin_expect(!state_, 0)) detail::throw_null_team();

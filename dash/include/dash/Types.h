@@ -2,33 +2,53 @@
 #define DASH_TYPES_H
 
 // Vocabulary types shared by the whole library, under DASH's names:
-// unit ids typed by their scope, and the default index and size types.
-//
-//   dash::global_unit_t me = dash::myid();            // id in Team::All()
-//   dash::team_unit_t   tm = team.myid();             // id in `team`
-//   if (me == 0) ...                                  // compares with integers
-//   buf[tm] = x;                                      // usable as an index
-//   dash::global_unit_t g{3};                         // explicit from an integer
-//   dash::team_unit_t   t(g);                         // explicit across scopes
-//
-// A unit id converts implicitly to dart_unit_t (as in DASH), so it can be
-// used wherever a number is expected; constructing one from a number, or
-// from an id of the other scope, must be explicit. Comparisons with any
-// integer type compare values (also between signed and unsigned types).
+// unit ids typed by their scope (global_unit_t, team_unit_t:
+// <dash/internal/Unit.h>), and the default index and size types.
 
 #include <cstddef>
-#include <ostream>
 #include <type_traits>
 
 #include <dart/types.h>
 #include <dash/detail/dart_type.h>
+#include <dash/internal/Unit.h>
 
 namespace dash {
 
 /// DASH's trait: the DART basic type of T (DART_TYPE_UNDEFINED if none),
-/// for programs that call DART collectives directly.
+/// for programs that call DART collectives directly. As in DASH, char and
+/// unsigned char are DART_TYPE_BYTE; cv-qualifiers are ignored.
 template <typename T>
-struct dart_datatype : std::integral_constant<dart_datatype_t, detail::dart_type<T>()> {};
+struct dart_datatype
+    : std::integral_constant<dart_datatype_t, (std::is_same_v<std::remove_cv_t<T>, char> ||
+                                               std::is_same_v<std::remove_cv_t<T>, unsigned char>)
+                                                  ? dart_datatype_t(DART_TYPE_BYTE)
+                                                  : detail::dart_type<std::remove_cv_t<T>>()> {};
+
+/// DASH's trait for moving values whole (e.g. in reductions that only
+/// select values): dart_datatype<T> if T has one, else the integer type of
+/// T's size (1, 2, 4, 8 bytes: BYTE, SHORT, INT, LONGLONG), else
+/// DART_TYPE_UNDEFINED.
+template <typename T>
+struct dart_punned_datatype
+    : std::integral_constant<dart_datatype_t, dart_datatype<T>::value != DART_TYPE_UNDEFINED
+                                                  ? dart_datatype<T>::value
+                                              : sizeof(T) == 1 ? dart_datatype_t(DART_TYPE_BYTE)
+                                              : sizeof(T) == 2 ? dart_datatype_t(DART_TYPE_SHORT)
+                                              : sizeof(T) == 4 ? dart_datatype_t(DART_TYPE_INT)
+                                              : sizeof(T) == 8 ? dart_datatype_t(DART_TYPE_LONGLONG)
+                                                               : dart_datatype_t(DART_TYPE_UNDEFINED)> {};
+
+/// DASH's transfer size of `nvalues` values of T for DART calls: nelem
+/// elements of dtype, T's DART type if it has one, else bytes.
+template <typename T>
+struct dart_storage {
+  static constexpr dart_datatype_t dtype = dart_datatype<T>::value == DART_TYPE_UNDEFINED
+                                               ? dart_datatype_t(DART_TYPE_BYTE)
+                                               : dart_datatype<T>::value;
+  const std::size_t nelem;
+  constexpr explicit dart_storage(std::size_t nvalues) noexcept
+      : nelem(dart_datatype<T>::value == DART_TYPE_UNDEFINED ? nvalues * sizeof(T) : nvalues) {}
+};
 
 /// Dimension number (0 is the first dimension).
 using dim_t = int;
@@ -44,146 +64,15 @@ using default_size_t = std::size_t;
 /// fastest; COL_MAJOR: the first one does.
 enum MemArrange { MEM_ARRANGE_UNDEFINED = 0, ROW_MAJOR, COL_MAJOR };
 
-/// The scope a unit id is relative to: a team, or Team::All().
-enum unit_scope { local_unit, global_unit };
+/// Whether T can be an element of a DASH container (and so be moved in
+/// global memory byte by byte): standard layout and trivially copyable.
+template <class T>
+struct is_container_compatible
+    : std::integral_constant<bool, std::is_standard_layout_v<T> && std::is_trivially_copyable_v<T>> {};
 
-namespace detail {
-// Value comparisons of integers of any signedness (std::cmp_equal and
-// std::cmp_less are C++20).
-template <typename A, typename B>
-constexpr bool int_equal(A a, B b) {
-  if constexpr (std::is_signed_v<A> == std::is_signed_v<B>)
-    return a == b;
-  else if constexpr (std::is_signed_v<A>)
-    return a >= 0 && std::make_unsigned_t<A>(a) == b;
-  else
-    return b >= 0 && a == std::make_unsigned_t<B>(b);
-}
-template <typename A, typename B>
-constexpr bool int_less(A a, B b) {
-  if constexpr (std::is_signed_v<A> == std::is_signed_v<B>)
-    return a < b;
-  else if constexpr (std::is_signed_v<A>)
-    return a < 0 || std::make_unsigned_t<A>(a) < b;
-  else
-    return b >= 0 && a < std::make_unsigned_t<B>(b);
-}
-template <typename I>
-inline constexpr bool is_int_v = std::is_integral_v<I> && !std::is_same_v<I, bool>;
-}  // namespace detail
-
-/// A unit id relative to `Scope`. Default: DART_UNDEFINED_UNIT_ID.
-template <unit_scope Scope>
-struct unit_id {
-  dart_unit_t id = DART_UNDEFINED_UNIT_ID;
-
-  constexpr unit_id() = default;
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  constexpr explicit unit_id(I value) : id(static_cast<dart_unit_t>(value)) {}
-  /// Across scopes only explicitly: the same number names another unit
-  /// unless the team is Team::All().
-  template <unit_scope Other, typename = std::enable_if_t<Other != Scope>>
-  constexpr explicit unit_id(unit_id<Other> other) : id(other.id) {}
-
-  constexpr operator dart_unit_t() const { return id; }
-
-  unit_id &operator++() {
-    ++id;
-    return *this;
-  }
-  unit_id &operator--() {
-    --id;
-    return *this;
-  }
-  unit_id operator++(int) {
-    unit_id old = *this;
-    ++id;
-    return old;
-  }
-  unit_id operator--(int) {
-    unit_id old = *this;
-    --id;
-    return old;
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  unit_id &operator+=(I n) {
-    id = static_cast<dart_unit_t>(id + n);
-    return *this;
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  unit_id &operator-=(I n) {
-    id = static_cast<dart_unit_t>(id - n);
-    return *this;
-  }
-
-  friend constexpr bool operator==(unit_id a, unit_id b) { return a.id == b.id; }
-  friend constexpr bool operator!=(unit_id a, unit_id b) { return a.id != b.id; }
-  friend constexpr bool operator<(unit_id a, unit_id b) { return a.id < b.id; }
-  friend constexpr bool operator>(unit_id a, unit_id b) { return a.id > b.id; }
-  friend constexpr bool operator<=(unit_id a, unit_id b) { return a.id <= b.id; }
-  friend constexpr bool operator>=(unit_id a, unit_id b) { return a.id >= b.id; }
-
-  // With integers: by value, so that `dash::myid() == dash::size() - 1` is
-  // right (and warning-free) although ids are signed and sizes unsigned.
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator==(unit_id a, I b) {
-    return detail::int_equal(a.id, b);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator==(I a, unit_id b) {
-    return detail::int_equal(a, b.id);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator!=(unit_id a, I b) {
-    return !detail::int_equal(a.id, b);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator!=(I a, unit_id b) {
-    return !detail::int_equal(a, b.id);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator<(unit_id a, I b) {
-    return detail::int_less(a.id, b);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator<(I a, unit_id b) {
-    return detail::int_less(a, b.id);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator>(unit_id a, I b) {
-    return detail::int_less(b, a.id);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator>(I a, unit_id b) {
-    return detail::int_less(b.id, a);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator<=(unit_id a, I b) {
-    return !detail::int_less(b, a.id);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator<=(I a, unit_id b) {
-    return !detail::int_less(b.id, a);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator>=(unit_id a, I b) {
-    return !detail::int_less(a.id, b);
-  }
-  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
-  friend constexpr bool operator>=(I a, unit_id b) {
-    return !detail::int_less(a, b.id);
-  }
-
-  friend std::ostream &operator<<(std::ostream &os, unit_id u) { return os << u.id; }
-};
-
-/// A unit's id relative to a team (Team::myid()).
-using team_unit_t = unit_id<local_unit>;
-/// A unit's id in Team::All() (dash::myid(), Team::global_id()).
-using global_unit_t = unit_id<global_unit>;
-
-inline constexpr team_unit_t UNDEFINED_TEAM_UNIT_ID{DART_UNDEFINED_UNIT_ID};
-inline constexpr global_unit_t UNDEFINED_GLOBAL_UNIT_ID{DART_UNDEFINED_UNIT_ID};
+/// Whether T can be the value type of dash::Atomic (DASH's trait).
+template <typename T>
+struct is_atomic_compatible : std::integral_constant<bool, std::is_arithmetic_v<T>> {};
 
 }  // namespace dash
 

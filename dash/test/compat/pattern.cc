@@ -44,7 +44,7 @@ int main(int argc, char *argv[]) {
     ts.balance_extents();
     dash::Pattern<2> p2(dash::SizeSpec<2>(8, 6), dash::DistributionSpec<2>(dash::TILE(2), dash::TILE(3)), ts);
     std::size_t in_blocks = 0;
-    std::size_t nlocal_blocks = p2.local_blockspec()[0] * p2.local_blockspec()[1];
+    std::size_t nlocal_blocks = p2.local_blockspec().size();
     for (std::size_t b = 0; b < nlocal_blocks; ++b) {
       dash::ViewSpec<2> vs = p2.local_block(b);
       in_blocks += vs.size();

@@ -45,7 +45,7 @@ void check_mapping(const P &p) {
   }
   CHECK(total == n);
   for (std::size_t g = 0; g < n; ++g) {
-    coords_t c = p.coords(g);
+    coords_t c = p.ucoords(g);
     CHECK(p.global_index(c) == g);
     auto li = p.local(c);
     CHECK(li.unit == p.owner(c) && p.unit_at(c) == li.unit && p.unit_at(g) == li.unit);
@@ -122,7 +122,7 @@ int main(int argc, char *argv[]) {
     dash::TeamSpec<2> ts23(2, 3);
     CHECK(ts23.x(4) == 1 && ts23.y(4) == 1 && ts23.at(1, 1) == 4 &&
           ts23.at(std::array<long, 2>{{1, 2}}) == 5);
-    CHECK(ts23.coords(5) == (std::array<std::size_t, 2>{{1, 2}}) && ts23.size() == 6 && ts23.rank() == 2);
+    CHECK(ts23.coords(5) == (std::array<long, 2>{{1, 2}}) && ts23.size() == 6 && ts23.rank() == 2);
     CHECK(ts23.num_units(0) == 2 && ts23.extent(1) == 3);
     dash::TeamSpec<3> ts3(1, 2, 3);
     CHECK(ts3.z(5) == 2 && ts3.y(5) == 1 && ts3.x(5) == 0 && ts3.at(0, 1, 2) == 5 && ts3.rank() == 2);
@@ -155,7 +155,7 @@ int main(int argc, char *argv[]) {
           [&] { dash::Matrix<double, 2> m(dash::Pattern<2>(18, 12, dash::TILE(6), dash::TILE(4), ts33)); }));
     // TilePattern: Pattern's owners, DASH's tile-by-tile global order.
     for (std::size_t g = 0; g < p9.size(); ++g) {
-      auto c = p9.coords(g);
+      auto c = p9.ucoords(g);
       std::size_t tile = g / 24, phase = g % 24;
       CHECK(c[0] == tile / 3 * 6 + phase / 4 && c[1] == tile % 3 * 4 + phase % 4);
       CHECK(p9.unit_at(c) == ts33.at(c[0] / 6 % 3, c[1] / 4 % 3));
@@ -173,7 +173,7 @@ int main(int argc, char *argv[]) {
     // ---- COL_MAJOR: global indices, local storage, tiles, blocks ----
     dash::Pattern<2, dash::COL_MAJOR> pc(9, 7, dash::BLOCKED, dash::CYCLIC, ts);
     static_assert(decltype(pc)::memory_order() == dash::COL_MAJOR);
-    CHECK(pc.coords(1) == (std::array<std::size_t, 2>{{1, 0}}) && pc.global_index({2, 3}) == 2 + 3 * 9);
+    CHECK(pc.coords(1) == (std::array<long, 2>{{1, 0}}) && pc.global_index({2, 3}) == 2 + 3 * 9);
     for (std::size_t i = 0; i < 9; ++i)
       for (std::size_t j = 0; j < 7; ++j) {
         auto li = pc.local({i, j});

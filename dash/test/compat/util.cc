@@ -4,7 +4,14 @@
 #include <dash/Exception.h>
 #include <dash/internal/Logging.h>
 #include <dash/util/BenchmarkParams.h>
+#include <dash/util/StaticConfig.h>
 #include <dash/util/Timer.h>
+#include <dash/util/Trace.h>
+#include <dash/Version.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
 
 #include <cstdlib>
 #include <stdexcept>
@@ -39,7 +46,62 @@ int main(int argc, char *argv[]) {
   CHECK(timer.Elapsed() >= us);
   CHECK(Timer::FromInterval(1000, 3000) == 2.0);
 
+  // The cycle counter, calibrated against the clock: microseconds as well.
+  using Counter = dash::util::Timer<dash::util::TimeMeasure::Counter>;
+  Counter::Calibrate(2000);
+  auto c0 = Counter::Now();
+  auto t0 = Timer::Now();
+  for (int i = 0; i < 200000; ++i) sink = sink + i;
+  double counter_us = Counter::ElapsedSince(c0), clock_us = Timer::ElapsedSince(t0);
+  CHECK(counter_us > 0 && counter_us < 60e6);
+  CHECK(clock_us > 0);
+  CHECK(Timer::TimestampInfinity() > Timer::Now());
+  CHECK(Timer::FrequencyScaling() == 1000.0);
+
+  // State traces: recorded while on, one line per span, written only with
+  // DASH_ENABLE_TRACE.
+  dash::util::TraceStore::on();
+  dash::util::TraceStore::clear();
+  {
+    dash::util::Trace trace("compat");
+    trace.enter_state("compute");
+    trace.exit_state("compute");
+    trace.enter_state("exchange");
+    trace.exit_state("exchange");
+  }
+  auto &events = dash::util::TraceStore::context_trace("compat");
+  CHECK(events.size() == 2);
+  CHECK(events[0].state == "compute" && events[1].state == "exchange");
+  CHECK(events[0].start <= events[0].end && events[0].end <= events[1].start);
+  std::ostringstream none;
+  dash::util::TraceStore::write(none);
+  CHECK(none.str().empty());  // DASH_ENABLE_TRACE is not set
+  setenv("DASH_ENABLE_TRACE", "1", 1);
+  std::ostringstream lines;
+  dash::util::TraceStore::write(lines, false);
+  CHECK(lines.str().find("exchange") != std::string::npos);
+  CHECK(lines.str().find("-- [TRACE]") == 0);
+  unsetenv("DASH_ENABLE_TRACE");
+  dash::util::TraceStore::off();
+  dash::util::TraceStore::clear();
+  CHECK(!dash::util::TraceStore::enabled());
+
+  // Version and build configuration under DASH's names.
+  CHECK(std::string(DASH_VERSION_STRING) == std::to_string(DASH_VERSION_MAJOR) + "." +
+                                                std::to_string(DASH_VERSION_MINOR) + "." +
+                                                std::to_string(DASH_VERSION_PATCH));
+  CHECK(dash::util::DashConfig.avail_algo_summa);
+  CHECK(dash::util::DashConfig.avail_hwloc);
+
+  setenv("DART_COMPAT_UTIL_PROBE", "7", 1);
   dash::util::BenchmarkParams params("compat.util");
+  const dash::util::BenchmarkParams::config_params_type &config = params.config();
+  bool seen = false;
+  for (const auto &kv : config.env_dart_config)
+    seen = seen || (kv.first == "DART_COMPAT_UTIL_PROBE" && kv.second == "7");
+  CHECK(seen);
+  CHECK(config.env_mpi_shared_win);
+  params.parse_args(argc, argv);
   params.set_output_width(72);
   CHECK(params.output_width() == 72);
   params.print_header();
@@ -84,6 +146,8 @@ int main(int argc, char *argv[]) {
     CHECK(std::string(e.what()).find("value 42") != std::string::npos);
     CHECK(std::string(e.what()).find("[ Unit ") == 0);
   }
+
+  CHECK(throws<std::runtime_error>([] { throw dash::exception::NotImplemented("not here"); }));
 
   dash::finalize();
   return compat::result();

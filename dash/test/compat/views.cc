@@ -26,11 +26,11 @@ int main(int argc, char *argv[]) {
     // A view narrowed twice: rows [1, 3) then columns [2, 5).
     auto mixed = m.rows(1, 2).cols(2, 3);
     CHECK(mixed.size() == 6 && mixed.extent(0) == 2 && mixed.extent(1) == 3);
-    CHECK(mixed.offsets()[0] == 1 && mixed.offsets()[1] == 2);
+    CHECK(mixed.offset(0) == 1 && mixed.offset(1) == 2);
     CHECK(mixed(1, 2) == int(100 * 2 + 4));
     CHECK(*mixed.begin() == int(100 * 1 + 2));
-    CHECK(m.row(rows - 1)(0, cols - 1) == int(100 * (rows - 1) + cols - 1));
-    CHECK(m.col(3).size() == rows && m.col(3)(rows - 1, 0) == int(100 * (rows - 1) + 3));
+    CHECK(m.row(rows - 1)(cols - 1) == int(100 * (rows - 1) + cols - 1));
+    CHECK(m.col(3).size() == rows && m.col(3)(rows - 1) == int(100 * (rows - 1) + 3));
     CHECK(m.sub<0>(2, 1)(0, 5) == 205);
     CHECK(m.sub<1>(1, 2).extent(1) == 2);
     bool threw = false;
@@ -45,7 +45,7 @@ int main(int argc, char *argv[]) {
     // Unit 0 writes the last unit's block through the global view.
     if (myid == 0) {
       auto remote = m.block(size - 1);
-      CHECK(remote.size() == 4 * cols && remote.offsets()[0] == 4 * (size - 1));
+      CHECK(remote.size() == 4 * cols && std::size_t(remote.offset(0)) == 4 * (size - 1));
       std::fill(remote.begin(), remote.end(), -1);
       CHECK((*remote.begin()).is_local() == (size == 1));
     }
@@ -61,7 +61,7 @@ int main(int argc, char *argv[]) {
     ts.balance_extents();
     dash::Matrix<int> t(dash::SizeSpec<2>(4 * ts.extent(0), 6 * ts.extent(1)),
                         dash::DistributionSpec<2>(dash::TILE(2), dash::TILE(3)), dash::Team::All(), ts);
-    std::size_t nblocks = t.pattern().local_blockspec()[0] * t.pattern().local_blockspec()[1];
+    std::size_t nblocks = t.pattern().local_blockspec().size();
     CHECK(nblocks == 4);
     for (std::size_t b = 0; b < nblocks; ++b) {
       auto blk = t.local.block(b);
@@ -74,7 +74,8 @@ int main(int argc, char *argv[]) {
     // Every element of global block g holds owner*10 + its local block.
     for (std::size_t g = 0; g < t.pattern().nblocks(); ++g) {
       auto blk = t.block(g);
-      auto owner = t.pattern().unit_at(std::array<std::size_t, 2>{blk.offsets()[0], blk.offsets()[1]});
+      auto owner = t.pattern().unit_at(
+          std::array<std::size_t, 2>{std::size_t(blk.offset(0)), std::size_t(blk.offset(1))});
       int v = *blk.begin();
       CHECK(v / 10 == owner);
       CHECK(std::all_of(blk.begin(), blk.end(), [v](int x) { return x == v; }));

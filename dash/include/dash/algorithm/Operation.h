@@ -13,9 +13,11 @@
 //   counts[i].fetch_op(dash::max<long>(), 7);
 //   long total = dash::reduce(arr.begin(), arr.end(), 0L, dash::plus<long>());
 
+#include <algorithm>
 #include <type_traits>
 
 #include <dart/types.h>
+#include <dash/detail/dart_type.h>
 
 namespace dash {
 
@@ -84,6 +86,7 @@ DASH_BINARY_OPERATION_(first, NO_OP, NOOP, true, ((void)rhs, lhs))
 DASH_BINARY_OPERATION_(second, REPLACE, NOOP, true, ((void)lhs, rhs))
 
 #undef DASH_BINARY_OPERATION_
+
 
 }  // namespace dash
 

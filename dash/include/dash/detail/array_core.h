@@ -37,11 +37,10 @@
 // and local_view.h; every other type goes through the members above.
 
 #include <cstddef>
-#include <deque>
 
 #include <dash/detail/global_memory.h>
 #include <dash/GlobRef.h>
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 #include <dash/Team.h>
 
 namespace dash::detail {
@@ -79,8 +78,6 @@ struct ArrayCore {
   P pattern;
   GlobalMemory<T> mem;
   std::size_t myid;
-  // Sources of asynchronous puts until the next flush (stable addresses).
-  mutable std::deque<T> async_values;
 };
 
 }  // namespace dash::detail

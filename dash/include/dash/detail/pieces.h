@@ -28,7 +28,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <dash/pattern/pattern.h>
+#include <dash/pattern/BlockPattern.h>
 
 namespace dash::detail {
 
@@ -75,7 +75,7 @@ bool covers(const P &pattern, const Block<N> &view) {
 template <typename P, std::size_t N>
 Coords<N> position_coords(const P &pattern, const Block<N> &view, std::size_t pos) {
   if constexpr (!is_linear_pattern<P>::value)
-    if (covers(pattern, view)) return pattern.coords(pos);
+    if (covers(pattern, view)) return pattern.ucoords(pos);
   return view_coords<P::memory_order()>(view, pos);
 }
 
@@ -151,7 +151,7 @@ template <typename P, std::size_t N, typename F>
 void row_major_local_pieces(const P &pattern, const Block<N> &view, std::size_t first, std::size_t last,
                             std::size_t unit, F &&f) {
   if (first >= last || pattern.local_size(unit) == 0) return;
-  Coords<N> ucoords = pattern.teamspec().coords(unit);
+  Coords<N> ucoords = pattern.teamspec().unit_coords(unit);
   std::array<std::vector<std::array<std::size_t, 2>>, N> iv;
   LocalPiece pending{0, 0, 0, 0};
   auto emit = [&](const LocalPiece &piece) {

@@ -21,7 +21,7 @@
 #include <dash/detail/array_core.h>
 #include <dash/detail/pieces.h>
 #include <dash/Exception.h>
-#include <dash/Future.h>
+#include <dash/detail/transfer_handles.h>
 
 namespace dash::detail {
 

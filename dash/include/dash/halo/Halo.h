@@ -60,28 +60,11 @@
 #include <dash/Exception.h>
 #include <dash/Init.h>
 #include <dash/Matrix.h>
+#include <dash/halo/Region.h>
+#include <dash/halo/Stencil.h>
+#include <dash/halo/Types.h>
 
 namespace dash {
-
-/// What a halo holds beyond the global index space, per dimension.
-enum class HaloBoundary {
-  None,    ///< nothing (no halo there)
-  Cyclic,  ///< the elements at the other end (periodic)
-  Custom,  ///< values set by Halo::set_custom_halos()
-};
-
-/// Halo widths per dimension: lo[d] elements below the box, hi[d] above.
-template <std::size_t N>
-struct HaloWidths {
-  std::array<std::size_t, N> lo{}, hi{};
-  /// The same width on every side.
-  static HaloWidths uniform(std::size_t w) {
-    HaloWidths h;
-    h.lo.fill(w);
-    h.hi.fill(w);
-    return h;
-  }
-};
 
 namespace detail {
 
@@ -123,28 +106,54 @@ class DartTypes {
   std::uint64_t epoch_;
 };
 
+/// Calls f(c0, c1, ...) for every coordinate tuple of `box` in memory
+/// order `Order`: row-major (last dimension fastest) or column-major.
+template <MemArrange Order, std::size_t N, typename F>
+void for_each_coords_in(const Block<N> &box, F &&f) {
+  if constexpr (Order == COL_MAJOR) {
+    if (box.size() == 0) return;
+    std::array<std::size_t, N> c = box.offsets;
+    for (;;) {
+      std::apply(f, c);
+      std::size_t d = 0;
+      for (; d < N; ++d) {
+        if (++c[d] < box.offsets[d] + box.extents[d]) break;
+        c[d] = box.offsets[d];
+      }
+      if (d == N) return;
+    }
+  } else {
+    for_each_coords(box, std::forward<F>(f));
+  }
+}
+
 constexpr std::size_t pow3(std::size_t n) { return n == 0 ? 1 : 3 * pow3(n - 1); }
 
 }  // namespace detail
 
-template <typename T, std::size_t N>
+namespace detail {
+/// True for Pattern<N, A, I> (one box per unit in either memory order).
+template <typename P>
+struct is_box_pattern : std::false_type {};
+template <std::size_t N, MemArrange A, typename I>
+struct is_box_pattern<Pattern<N, A, I>> : std::true_type {};
+}  // namespace detail
+
+template <typename T, std::size_t N, typename PatternT = Pattern<N>>
 class Halo {
  public:
   using extents_type = std::array<std::size_t, N>;
   static constexpr std::size_t nregions = detail::pow3(N);  // includes the centre
 
-  /// Halos need an array over Pattern<N> (ROW_MAJOR, one box per unit):
-  /// any other pattern type is a compile error with this message.
-  template <typename P, typename... Args, typename = std::enable_if_t<!std::is_same_v<P, Pattern<N>>>>
-  Halo(detail::NArray<T, N, P> &, Args &&...) {
-    static_assert(std::is_same_v<P, Pattern<N>>,
-                  "dash::Halo: halos are for arrays over dash::Pattern<N> (ROW_MAJOR) only, not over this "
-                  "pattern type (COL_MAJOR, TilePattern, ShiftTilePattern, SeqTilePattern)");
-  }
+  using array_type = detail::NArray<T, N, PatternT>;
+  static_assert(
+      detail::is_box_pattern<PatternT>::value,
+      "dash::Halo: halos are for arrays over dash::Pattern<N> (ROW_MAJOR or COL_MAJOR) only, not over "
+      "this pattern type (TilePattern, ShiftTilePattern, SeqTilePattern)");
 
   /// Halos of `width` on every side for `array`, no halo beyond the
   /// global index space. Collective over the array's team.
-  Halo(NArray<T, N> &array, std::size_t width) : Halo(array, HaloWidths<N>::uniform(width)) {}
+  Halo(array_type &array, std::size_t width) : Halo(array, HaloWidths<N>::uniform(width)) {}
 
   /// Halos of `widths` for `array`, with `boundary[d]` beyond the global
   /// index space along dimension d (default None). Collective over the
@@ -152,16 +161,16 @@ class Halo {
   /// some unit owns more than one block along a dimension, or if some
   /// unit's box is narrower than a width along a dimension where it has
   /// neighbours (also: a unit without elements among units with some).
-  Halo(NArray<T, N> &array, const HaloWidths<N> &widths, const std::array<HaloBoundary, N> &boundary = {})
+  Halo(array_type &array, const HaloWidths<N> &widths, const std::array<HaloBoundary, N> &boundary = {})
       : array_(&array),
         w_(widths),
         bound_(boundary),
         buf_(make_buffer(array, widths, boundary)),
         flags_(array.team(), 2 * nregions, "dash::Halo flags") {
     std::fill(flags_.local(), flags_.local() + 2 * nregions, std::int64_t{0});
-    const Pattern<N> &pat = array.pattern();
+    const PatternT &pat = array.pattern();
     std::size_t me = array.team().myid();
-    ucoords_ = pat.teamspec().coords(me);
+    ucoords_ = pat.teamspec().unit_coords(me);
     lext_ = pat.local_extents(me);
     for (std::size_t d = 0; d < N; ++d) {
       block_.offsets[d] = ucoords_[d] * pat.blocksize(d);
@@ -268,6 +277,9 @@ class Halo {
     pending_ = false;
   }
 
+  /// True between exchange_async() and wait().
+  bool pending() const { return pending_; }
+
   const HaloWidths<N> &widths() const { return w_; }
   const std::array<HaloBoundary, N> &boundary_conditions() const { return bound_; }
   /// This unit's box in global coordinates.
@@ -299,7 +311,7 @@ class Halo {
         box.extents[d] = o[d] == 0 ? lext_[d] : o[d] < 0 ? w_.lo[d] : w_.hi[d];
       }
       std::size_t k = 0;
-      detail::for_each_coords(box, [&](auto... c) {
+      detail::for_each_coords_in<PatternT::memory_order()>(box, [&](auto... c) {
         std::array<std::size_t, N> rc{static_cast<std::size_t>(c)...};
         std::array<long, N> g;
         for (std::size_t d = 0; d < N; ++d)
@@ -364,11 +376,9 @@ class Halo {
     for (const Block<N> &box : boundary()) detail::for_each_coords(box, f);
   }
 
-  /// The value at local coordinates, from the unit's box or its halo (as of
-  /// the last completed exchange). Throws std::out_of_range outside the box
-  /// extended by width, or in a halo outside the global index space.
   /// The halo region in direction `dir` (each -1, 0 or +1; not all 0) as
-  /// of the last completed exchange: a row-major box of lo[d] (dir -1) or
+  /// of the last completed exchange: a box (in the array's memory order:
+  /// row-major unless the pattern is COL_MAJOR) of lo[d] (dir -1) or
   /// hi[d] (dir +1) elements along each dimension where dir is nonzero and
   /// of the local extent elsewhere (for rows of a matrix: contiguous rows).
   /// nullptr if no unit owns that region. Valid until the next
@@ -385,11 +395,15 @@ class Halo {
     return buf_.local() + parity_ * buf_.capacity() / 2 + offsets_[r];
   }
 
+  /// The value at local coordinates, from the unit's box or its halo (as of
+  /// the last completed exchange). Throws std::out_of_range outside the box
+  /// extended by width, or in a halo outside the global index space.
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
   T operator()(Is... coords) const {
     std::array<long, N> c{static_cast<long>(coords)...};
-    std::size_t r = 0, index = 0;
+    std::size_t r = 0;
     bool inside = true;
+    std::array<std::size_t, N> rext{}, rc{};  // extents of the region, coordinates in it
     for (std::size_t d = 0; d < N; ++d) {
       long ext = static_cast<long>(lext_[d]), lo = static_cast<long>(w_.lo[d]),
            hi = static_cast<long>(w_.hi[d]);
@@ -399,9 +413,14 @@ class Halo {
                                 std::to_string(d) + " beyond the halo width");
       inside = inside && o == 0;
       r = r * 3 + static_cast<std::size_t>(o + 1);
-      long rc = o < 0 ? c[d] + lo : o > 0 ? c[d] - ext : c[d];
-      index = index * static_cast<std::size_t>(o == 0 ? ext : o < 0 ? lo : hi) + static_cast<std::size_t>(rc);
+      rc[d] = static_cast<std::size_t>(o < 0 ? c[d] + lo : o > 0 ? c[d] - ext : c[d]);
+      rext[d] = static_cast<std::size_t>(o == 0 ? ext : o < 0 ? lo : hi);
     }
+    std::size_t index = 0;
+    if constexpr (PatternT::memory_order() == COL_MAJOR)
+      for (std::size_t d = N; d-- > 0;) index = index * rext[d] + rc[d];
+    else
+      for (std::size_t d = 0; d < N; ++d) index = index * rext[d] + rc[d];
     if (inside) return array_->local(static_cast<std::size_t>(coords)...);
     if (!present_[r])
       throw std::out_of_range(
@@ -454,7 +473,7 @@ class Halo {
 
   // Coordinate of the unit `step` (-1, 0, +1) from `c` along d, wrapping
   // around for Cyclic; false if there is none.
-  static bool neighbor_coord(const Pattern<N> &pat, std::size_t d, std::size_t c, int step,
+  static bool neighbor_coord(const PatternT &pat, std::size_t d, std::size_t c, int step,
                              const std::array<HaloBoundary, N> &bound, std::size_t &to) {
     long p = static_cast<long>(pat.teamspec().extent(d)), n = static_cast<long>(c) + step;
     if (n < 0 || n >= p) {
@@ -468,10 +487,10 @@ class Halo {
   // Offsets (elements), presence (allocated) and reception (filled by a
   // neighbour, else custom) of `unit`'s halo regions, in region order;
   // returns their total size. Every unit computes any unit's layout.
-  static std::size_t layout_of(const Pattern<N> &pat, std::size_t unit, const HaloWidths<N> &w,
+  static std::size_t layout_of(const PatternT &pat, std::size_t unit, const HaloWidths<N> &w,
                                const std::array<HaloBoundary, N> &bound, std::vector<std::size_t> &offsets,
                                std::vector<bool> &present, std::vector<bool> &received) {
-    auto uc = pat.teamspec().coords(unit);
+    auto uc = pat.teamspec().unit_coords(unit);
     auto ext = pat.local_extents(unit);
     offsets.assign(nregions, 0);
     present.assign(nregions, false);
@@ -499,9 +518,9 @@ class Halo {
     return total;
   }
 
-  static detail::GlobalMemory<T> make_buffer(NArray<T, N> &array, const HaloWidths<N> &w,
+  static detail::GlobalMemory<T> make_buffer(array_type &array, const HaloWidths<N> &w,
                                              const std::array<HaloBoundary, N> &bound) {
-    const Pattern<N> &pat = array.pattern();
+    const PatternT &pat = array.pattern();
     bool any = false;
     for (std::size_t d = 0; d < N; ++d) any = any || w.lo[d] > 0 || w.hi[d] > 0;
     if (!any) throw std::invalid_argument("dash::Halo: some width must be > 0");
@@ -547,18 +566,23 @@ class Halo {
   // `offset` in `unit`'s halo: one indexed type over its rows.
   Send make_send(std::size_t unit, std::size_t offset, std::size_t region, const Block<N> &src,
                  const T *base) {
+    // Regions are laid out in the array's memory order, so the elements
+    // go in increasing memory offsets: runs of contiguous elements
+    // (rows of a ROW_MAJOR block, columns of a COL_MAJOR one).
+    constexpr MemArrange order = PatternT::memory_order();
+    constexpr std::size_t fast = order == COL_MAJOR ? 0 : N - 1;
     std::vector<std::size_t> lens, offs;
-    std::size_t row = src.extents[N - 1];
-    Block<N> rows = src;
-    rows.extents[N - 1] = 1;
+    std::size_t run = src.extents[fast];
+    Block<N> runs = src;
+    runs.extents[fast] = 1;
     std::size_t first = array_->local.index_of(src.offsets);
-    detail::for_each_coords(rows, [&](auto... c) {
+    detail::for_each_coords_in<order>(runs, [&](auto... c) {
       std::size_t at = array_->local.index_of({static_cast<std::size_t>(c)...}) - first;
       if (!offs.empty() && offs.back() + lens.back() == at * sizeof(T))
-        lens.back() += row * sizeof(T);  // continues the previous row
+        lens.back() += run * sizeof(T);  // continues the previous run
       else {
         offs.push_back(at * sizeof(T));
-        lens.push_back(row * sizeof(T));
+        lens.push_back(run * sizeof(T));
       }
     });
     dart_datatype_t type = DART_TYPE_BYTE;
@@ -580,7 +604,7 @@ class Halo {
     return {std::min(lo, lext_[d]), std::max(std::min(lo, lext_[d]), hi)};
   }
 
-  NArray<T, N> *array_;
+  array_type *array_;
   HaloWidths<N> w_;
   std::array<HaloBoundary, N> bound_;
   detail::GlobalMemory<T> buf_;  // two halves: the halo alternates between them
@@ -602,5 +626,198 @@ class Halo {
 };
 
 }  // namespace dash
+
+namespace dash::halo {
+
+// HaloSpec<N>: DASH's description of a halo by regions: for each of the
+// 3^N regions around a unit's box, its extent (0: no halo there). Built
+// from stencil specifications (a point reaches into the region of each
+// combination of its non-zero distances, as far as the largest of them)
+// or from RegionSpecs (the largest extent per region wins).
+template <std::size_t N>
+class HaloSpec {
+  static constexpr region_index_t RegionsMax = NumRegionsMax<N>;
+
+ public:
+  using RegionSpec_t = RegionSpec<N>;
+  using Specs_t = std::array<RegionSpec_t, RegionsMax>;
+  using region_extent_t = typename RegionSpec_t::region_extent_t;
+  using HaloExtsMaxPair_t = std::pair<region_extent_t, region_extent_t>;
+  using HaloExtsMax_t = std::array<HaloExtsMaxPair_t, N>;
+
+  HaloSpec(const Specs_t &specs) {
+    clear();
+    for (const RegionSpec_t &spec : specs) add(spec);
+  }
+  /// The union of the regions the stencils reach.
+  template <typename StencilPointT, std::size_t K, typename... More>
+  HaloSpec(const StencilSpec<StencilPointT, K> &stencil_spec, const More &...more) {
+    static_assert(StencilPointT::ndim() == N, "dash::halo::HaloSpec: stencil of another dimension");
+    clear();
+    add_stencil(stencil_spec);
+    (add_stencil(more), ...);
+  }
+  /// The given regions.
+  template <typename... More>
+  HaloSpec(const RegionSpec_t &region_spec, const More &...more) {
+    clear();
+    add(region_spec);
+    (add(more), ...);
+  }
+
+  static constexpr std::size_t ndim() { return N; }
+  RegionSpec_t spec(region_index_t index) const { return specs_[index]; }
+  region_extent_t extent(region_index_t index) const { return specs_[index].extent(); }
+  /// The number of regions with extent > 0.
+  region_size_t num_regions() const { return num_regions_; }
+  const Specs_t &specs() const { return specs_; }
+  /// How far the halo reaches below (first) and above (second) the box
+  /// along `dim`.
+  const HaloExtsMaxPair_t &halo_extension_max(dim_t dim) const {
+    return ext_max_[static_cast<std::size_t>(dim)];
+  }
+  const HaloExtsMax_t &halo_extension_max() const { return ext_max_; }
+
+  /// The same as widths per dimension and side.
+  HaloWidths<N> widths() const {
+    HaloWidths<N> w;
+    for (std::size_t d = 0; d < N; ++d) {
+      w.lo[d] = ext_max_[d].first;
+      w.hi[d] = ext_max_[d].second;
+    }
+    return w;
+  }
+
+ private:
+  void clear() {
+    for (region_index_t r = 0; r < RegionsMax; ++r) specs_[r] = RegionSpec_t(r, 0);
+    ext_max_ = {};
+    num_regions_ = 0;
+  }
+
+  void add(const RegionSpec_t &spec) {
+    RegionSpec_t &have = specs_[spec.index()];
+    if (have.extent() == 0 && spec.extent() > 0) ++num_regions_;
+    if (spec.extent() <= have.extent()) return;
+    have = spec;
+    for (std::size_t d = 0; d < N; ++d) {
+      if (spec[d] == 0) ext_max_[d].first = std::max(ext_max_[d].first, spec.extent());
+      if (spec[d] == 2) ext_max_[d].second = std::max(ext_max_[d].second, spec.extent());
+    }
+  }
+
+  // Each non-empty subset of the point's non-zero distances is a region.
+  template <typename StencilSpecT>
+  void add_stencil(const StencilSpecT &stencil_spec) {
+    for (const auto &point : stencil_spec.specs()) {
+      std::array<std::size_t, N> nonzero{};
+      std::size_t n = 0;
+      for (std::size_t d = 0; d < N; ++d)
+        if (point[d] != 0) nonzero[n++] = d;
+      for (std::size_t subset = 1; subset < (std::size_t{1} << n); ++subset) {
+        typename RegionCoords<N>::Coords_t c = RegionCoords<N>::center_coords();
+        int reach = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+          if (!(subset & (std::size_t{1} << k))) continue;
+          std::size_t d = nonzero[k];
+          c[d] = point[d] < 0 ? 0 : 2;
+          reach = std::max(reach, std::abs(static_cast<int>(point[d])));
+        }
+        add(RegionSpec_t(RegionCoords<N>::index(c), static_cast<region_extent_t>(reach)));
+      }
+    }
+  }
+
+  Specs_t specs_;
+  HaloExtsMax_t ext_max_{};
+  region_size_t num_regions_ = 0;
+};
+
+template <std::size_t N>
+std::ostream &operator<<(std::ostream &os, const HaloSpec<N> &hs) {
+  os << "dash::halo::HaloSpec<" << N << ">(";
+  bool first = true;
+  for (const auto &spec : hs.specs())
+    if (spec.extent() > 0) {
+      os << (first ? "" : "; ") << spec;
+      first = false;
+    }
+  return os << ")";
+}
+
+// HaloBlock: DASH's view of one unit's block with its halo: the halo
+// specification, the global boundary conditions and the block's views
+// (global, local, inner). The exchange itself is dash::Halo's.
+template <typename ElementT, typename PatternT>
+class HaloBlock {
+  static constexpr std::size_t N = PatternT::ndim();
+
+ public:
+  using Element_t = ElementT;
+  using Pattern_t = PatternT;
+  using ViewSpec_t = ViewSpec<N>;
+  using HaloSpec_t = HaloSpec<N>;
+  using GlobBoundSpec_t = GlobalBoundarySpec<N>;
+  using RegIndDepVec_t = std::vector<region_index_t>;
+  using BoundaryViews_t = std::vector<ViewSpec_t>;
+
+  /// The block of the calling unit in `pattern`.
+  HaloBlock(const PatternT &pattern, const HaloSpec_t &halo_spec, const GlobBoundSpec_t &bound_spec)
+      : pattern_(&pattern), halo_spec_(halo_spec), bound_spec_(bound_spec) {
+    auto me = pattern.team().myid();
+    auto uc = pattern.teamspec().coords(me);
+    auto ext = pattern.local_extents(me);
+    for (std::size_t d = 0; d < N; ++d) {
+      view_.offsets[d] = uc[d] * pattern.blocksize(d);
+      view_.extents[d] = ext[d];
+      view_local_.offsets[d] = 0;
+      view_local_.extents[d] = ext[d];
+      std::size_t lo = halo_spec.halo_extension_max(static_cast<dim_t>(d)).first;
+      std::size_t hi = halo_spec.halo_extension_max(static_cast<dim_t>(d)).second;
+      std::size_t e = ext[d];
+      std::size_t ilo = std::min(lo, e), ihi = std::max(ilo, e > hi ? e - hi : 0);
+      view_inner_.offsets[d] = ilo;
+      view_inner_.extents[d] = ihi - ilo;
+      // Without a halo beyond the global edge, the elements next to it
+      // have no complete neighbourhood.
+      bool none = bound_spec[d] == BoundaryProp::NONE;
+      std::size_t blo = none && uc[d] == 0 ? ilo : 0;
+      std::size_t bhi = none && uc[d] + 1 == pattern.teamspec().extent(d) ? ihi : e;
+      view_inner_bnd_.offsets[d] = blo;
+      view_inner_bnd_.extents[d] = std::max(blo, bhi) - blo;
+    }
+  }
+
+  static constexpr std::size_t ndim() { return N; }
+  const PatternT &pattern() const { return *pattern_; }
+  const GlobBoundSpec_t &global_boundary_spec() const { return bound_spec_; }
+  const HaloSpec_t &halo_spec() const { return halo_spec_; }
+
+  /// The halo regions (extent > 0) an element of boundary region `index`
+  /// may read (see RegionCoords::boundary_dependencies).
+  RegIndDepVec_t boundary_dependencies(region_index_t index) const {
+    RegIndDepVec_t deps;
+    for (region_index_t r : RegionCoords<N>::boundary_dependencies(index))
+      if (halo_spec_.extent(r) > 0) deps.push_back(r);
+    return deps;
+  }
+
+  /// The block in global coordinates.
+  const ViewSpec_t &view() const { return view_; }
+  /// The block in local coordinates.
+  const ViewSpec_t &view_local() const { return view_local_; }
+  /// Local elements whose halo neighbourhood lies in the block.
+  const ViewSpec_t &view_inner() const { return view_inner_; }
+  /// Local elements whose halo neighbourhood exists (inner and boundary).
+  const ViewSpec_t &view_inner_with_boundaries() const { return view_inner_bnd_; }
+
+ private:
+  const PatternT *pattern_;
+  HaloSpec_t halo_spec_;
+  GlobBoundSpec_t bound_spec_;
+  ViewSpec_t view_{}, view_local_{}, view_inner_{}, view_inner_bnd_{};
+};
+
+}  // namespace dash::halo
 
 #endif  // DASH_HALO_HALO_H

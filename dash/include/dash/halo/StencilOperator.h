@@ -1,57 +1,95 @@
 #ifndef DASH_HALO_STENCILOPERATOR_H
 #define DASH_HALO_STENCILOPERATOR_H
 
-// StencilOperator: a stencil applied to the local block of a matrix with a
-// Halo, with DASH's names and DASH's iteration spaces. `inner` iterates the
-// elements whose stencil points all lie in the local block (value_at reads
-// local memory); `boundary` iterates the other elements whose stencil
-// points all exist (value_at also reads the halo, so iterate it after the
-// exchange completed). Both in row-major order. As in DASH, elements
-// within the stencil's reach of the global edge along a dimension with
+// StencilOperator<HaloBlockT, StencilSpecT>: a stencil applied to the local
+// block of a matrix with a halo, with DASH's names and iteration spaces.
+// `inner` iterates the elements whose stencil points all lie in the local
+// block (value_at reads local memory); `boundary` iterates the other
+// elements whose stencil points all exist (value_at also reads the halo, so
+// iterate it after the exchange completed). As in DASH, elements within
+// the stencil's reach of the global edge along a dimension with
 // BoundaryProp::NONE belong to neither (their stencil would leave the
 // global index space): a program computes them itself or leaves them.
 //
 //   for (auto it = op.inner.begin(); it != op.inner.end(); ++it)
 //     out[it.lpos()] = *it + it.value_at(0) + it.value_at(1);
 //
-// *it is the centre element, value_at(k) the value at stencil point k,
-// lpos() the centre's offset in the local block (into lbegin()), coords()
-// its local coordinates.
+// *it is the centre element, value_at(k) the value at stencil point k
+// (value_at(point) at a point of the specification), lpos() the centre's
+// offset in the local block (into lbegin()), coords() its local
+// coordinates. The boundary is split into the 3^N - 1 regions around the
+// inner box (region coordinates as RegionCoords): boundary.iterator_at(r)
+// is region r's (begin, end).
+//
+// An operator refers to the wrapper's halo: it stays valid while the
+// HaloMatrixWrapper that made it lives; copies are independent. Starting
+// to iterate the boundary completes a pending update_async() (as wait()),
+// so the boundary always reads the halo of the last update.
 
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <dash/halo/Halo.h>
+#include <dash/halo/Region.h>
 #include <dash/halo/Stencil.h>
 
 namespace dash::halo {
 
-template <typename T, std::size_t N, typename StencilSpecT>
+template <typename HaloBlockT, typename StencilSpecT>
 class StencilOperator {
  public:
-  /// Iteration over a set of boxes of local coordinates.
+  using Element_t = typename HaloBlockT::Element_t;
+  using Pattern_t = typename HaloBlockT::Pattern_t;
+  static constexpr std::size_t N = HaloBlockT::ndim();
+  using HaloBlock_t = HaloBlockT;
+  using StencilSpec_t = StencilSpecT;
+  using StencilPoint_t = typename StencilSpecT::StencilPoint_t;
+  using ViewSpec_t = ViewSpec<N>;
+  using ElementCoords_t = std::array<std::size_t, N>;
+  using halo_type = Halo<Element_t, N, Pattern_t>;
+  using value_type = Element_t;
+
+  static constexpr std::size_t ndim() { return N; }
+
+  /// Iteration over a list of boxes of local coordinates.
   class Iterator {
    public:
-    Iterator(const StencilOperator *op, const std::vector<Block<N>> *boxes, std::size_t box)
-        : op_(op), boxes_(boxes), box_(box) {
+    using value_type = Element_t;
+    using difference_type = std::ptrdiff_t;
+
+    Iterator(const StencilOperator *op, const std::vector<Block<N>> *boxes, std::size_t box, bool inner)
+        : op_(op), boxes_(boxes), box_(box), inner_(inner) {
       settle();
     }
-    T operator*() const { return op_->base_[lpos_]; }
+    Element_t operator*() const { return op_->base_[lpos_]; }
     /// The value at stencil point k of the current element.
-    T value_at(std::size_t k) const {
+    Element_t value_at(std::size_t k) const {
       if (inner_) return op_->base_[static_cast<std::ptrdiff_t>(lpos_) + op_->offsets_[k]];
-      const auto &p = op_->spec_[k];
-      std::array<long, N> c;
-      for (std::size_t d = 0; d < N; ++d) c[d] = static_cast<long>(coords_[d]) + p[d];
-      return std::apply([&](auto... i) { return (*op_->halo_)(i...); }, c);
+      return op_->read(coords_, op_->spec_[k]);
     }
+    /// The value at `point` (any offset within the halo) from the current element.
+    Element_t value_at(const StencilPoint_t &point) const {
+      auto [k, found] = op_->spec_.index(point);
+      if (inner_ && found) return value_at(k);
+      return op_->read(coords_, point);
+    }
+    /// The centre's offset in the local block.
     std::size_t lpos() const { return lpos_; }
-    const std::array<std::size_t, N> &coords() const { return coords_; }
+    /// The centre's local coordinates.
+    const ElementCoords_t &coords() const { return coords_; }
+    /// The centre's global coordinates.
+    ElementCoords_t gcoords() const {
+      ElementCoords_t g = coords_;
+      for (std::size_t d = 0; d < N; ++d) g[d] += op_->block_->view().offsets[d];
+      return g;
+    }
     Iterator &operator++() {
-      std::size_t d = N;
       const Block<N> &b = (*boxes_)[box_];
+      std::size_t d = N;
       while (d-- > 0) {
         if (++coords_[d] < b.offsets[d] + b.extents[d]) break;
         coords_[d] = b.offsets[d];
@@ -64,6 +102,11 @@ class StencilOperator {
       }
       return *this;
     }
+    Iterator operator++(int) {
+      Iterator old = *this;
+      ++*this;
+      return old;
+    }
     bool operator==(const Iterator &o) const { return box_ == o.box_ && (at_end() || coords_ == o.coords_); }
     bool operator!=(const Iterator &o) const { return !(*this == o); }
 
@@ -72,41 +115,62 @@ class StencilOperator {
     // Moves to the first element of the first non-empty box from box_.
     void settle() {
       while (box_ < boxes_->size() && (*boxes_)[box_].size() == 0) ++box_;
-      if (at_end()) return;
+      if (at_end()) {
+        box_ = boxes_->size();
+        return;
+      }
       coords_ = (*boxes_)[box_].offsets;
       lpos_ = op_->index(coords_);
-      inner_ = boxes_ == &op_->inner_boxes_;
     }
+
     const StencilOperator *op_;
     const std::vector<Block<N>> *boxes_;
     std::size_t box_;
-    std::array<std::size_t, N> coords_{};
+    bool inner_;
+    ElementCoords_t coords_{};
     std::size_t lpos_ = 0;
-    bool inner_ = false;
   };
+  using iterator = Iterator;
+  using const_iterator = Iterator;
 
-  /// A range of elements: begin() and end().
+  /// A set of elements: begin(), end(), size(), view().
   class Scope {
    public:
-    Scope(const StencilOperator *op, const std::vector<Block<N>> *boxes) : op_(op), boxes_(boxes) {}
-    Iterator begin() const { return Iterator(op_, boxes_, 0); }
-    Iterator end() const { return Iterator(op_, boxes_, boxes_->size()); }
+    Scope(const StencilOperator *op, const std::vector<Block<N>> *boxes, bool inner)
+        : op_(op), boxes_(boxes), inner_(inner) {}
+    Iterator begin() const {
+      if (!inner_) op_->complete();
+      return Iterator(op_, boxes_, 0, inner_);
+    }
+    Iterator end() const { return Iterator(op_, boxes_, boxes_->size(), inner_); }
     std::size_t size() const {
       std::size_t n = 0;
       for (const Block<N> &b : *boxes_) n += b.size();
       return n;
     }
+    /// The elements of boundary region `index` (begin, end); empty for the
+    /// centre and for `inner`.
+    std::pair<Iterator, Iterator> iterator_at(region_index_t index) const {
+      const region_index_t center = NumRegionsMax<N> / 2;
+      if (inner_ || index == center || index >= NumRegionsMax<N>) return {end(), end()};
+      std::size_t box = index < center ? index : index - 1;
+      op_->complete();
+      return {Iterator(op_, boxes_, box, false), Iterator(op_, boxes_, box + 1, false)};
+    }
+    /// The boxes (local coordinates) this scope iterates.
+    const std::vector<Block<N>> &views() const { return *boxes_; }
 
    private:
     const StencilOperator *op_;
     const std::vector<Block<N>> *boxes_;
+    bool inner_;
   };
 
-  /// The stencil `spec` on `halo`'s block, whose local elements start at
-  /// `base`. Throws std::invalid_argument if the stencil reaches farther
-  /// than the halo's widths.
-  StencilOperator(const Halo<T, N> *halo, T *base, const StencilSpecT &spec)
-      : halo_(halo), base_(base), spec_(spec) {
+  /// The stencil `spec` on `halo`'s block (`block` describes it), whose
+  /// local elements start at `base`. Throws std::invalid_argument if the
+  /// stencil reaches farther than the halo's widths.
+  StencilOperator(const HaloBlockT *block, halo_type *halo, Element_t *base, const StencilSpecT &spec)
+      : block_(block), halo_(halo), base_(base), spec_(spec) {
     auto need = spec.widths();
     const auto &have = halo->widths();
     for (std::size_t d = 0; d < N; ++d)
@@ -114,24 +178,76 @@ class StencilOperator {
         throw std::invalid_argument("dash::halo::StencilOperator: the stencil reaches beyond the halo");
     make_boxes(need);
     const auto &ext = halo->extents();
-    strides_[N - 1] = 1;
-    for (std::size_t d = N - 1; d-- > 0;) strides_[d] = strides_[d + 1] * ext[d + 1];
+    if constexpr (Pattern_t::memory_order() == COL_MAJOR) {
+      strides_[0] = 1;
+      for (std::size_t d = 1; d < N; ++d) strides_[d] = strides_[d - 1] * ext[d - 1];
+    } else {
+      strides_[N - 1] = 1;
+      for (std::size_t d = N - 1; d-- > 0;) strides_[d] = strides_[d + 1] * ext[d + 1];
+    }
     for (std::size_t k = 0; k < spec.size(); ++k) {
       std::ptrdiff_t off = 0;
       for (std::size_t d = 0; d < N; ++d) off += spec[k][d] * static_cast<std::ptrdiff_t>(strides_[d]);
       offsets_[k] = off;
     }
   }
-  StencilOperator(const StencilOperator &) = delete;  // the scopes point into it
+  // The scopes refer to their operator: a copy gets its own (the default
+  // member initializers below), not the original's.
+  StencilOperator(const StencilOperator &o)
+      : block_(o.block_),
+        halo_(o.halo_),
+        base_(o.base_),
+        spec_(o.spec_),
+        inner_boxes_(o.inner_boxes_),
+        boundary_boxes_(o.boundary_boxes_),
+        view_(o.view_),
+        strides_(o.strides_),
+        offsets_(o.offsets_) {}
   StencilOperator &operator=(const StencilOperator &) = delete;
 
   const StencilSpecT &stencil_spec() const { return spec_; }
+  const HaloBlockT &halo_block() const { return *block_; }
+  /// The elements iterated (inner and boundary) in local coordinates.
+  const ViewSpec_t &view() const { return view_; }
+  /// The unit's block in local coordinates.
+  const ViewSpec_t &view_local() const { return block_->view_local(); }
+  /// The offset of stencil point k from its centre in the local memory.
+  std::ptrdiff_t stencil_offset(std::size_t k) const { return offsets_[k]; }
+  /// The local memory offset of local coordinates.
+  std::size_t index(const ElementCoords_t &c) const {
+    std::size_t i = 0;
+    for (std::size_t d = 0; d < N; ++d) i += c[d] * strides_[d];
+    return i;
+  }
 
  private:
+  // Boundary elements read the halo: an exchange still in progress is
+  // completed first (DASH's programs may read it without wait()).
+  void complete() const {
+    if (halo_->pending()) halo_->wait();
+  }
+
+  // The value at `c` moved by `point`: local memory or the halo.
+  Element_t read(const ElementCoords_t &c, const StencilPoint_t &point) const {
+    std::array<long, N> at;
+    bool local = true;
+    for (std::size_t d = 0; d < N; ++d) {
+      at[d] = static_cast<long>(c[d]) + point[d];
+      local = local && at[d] >= 0 && at[d] < static_cast<long>(halo_->extents()[d]);
+    }
+    if (local) {
+      std::size_t i = 0;
+      for (std::size_t d = 0; d < N; ++d) i += static_cast<std::size_t>(at[d]) * strides_[d];
+      return base_[i];
+    }
+    return std::apply([&](auto... i) { return (*halo_)(i...); }, at);
+  }
+
   // Per dimension, the elements whose stencil exists span [a, b) (all but
   // `need` elements next to a side without halo) and the inner ones
   // [il, ih) (all but `need` next to either side), a <= il <= ih <= b.
-  // Boundary: the valid box minus the inner box, as disjoint slabs.
+  // Region coordinate 0, 1, 2 along d is [a, il), [il, ih), [ih, b): the
+  // centre is the inner box, the others the boundary regions in order.
   void make_boxes(const HaloWidths<N> &need) {
     const auto &ext = halo_->extents();
     std::array<std::size_t, N> a, b, il, ih;
@@ -141,47 +257,36 @@ class StencilOperator {
       b[d] = std::max(a[d], halo_->has_neighbor(d, +1) || hi == 0 ? e : e > hi ? e - hi : 0);
       il[d] = std::clamp(lo, a[d], b[d]);
       ih[d] = std::clamp(e > hi ? e - hi : 0, il[d], b[d]);
+      view_.offsets[d] = a[d];
+      view_.extents[d] = b[d] - a[d];
     }
-    Block<N> middle;
-    for (std::size_t d = 0; d < N; ++d) {
-      middle.offsets[d] = il[d];
-      middle.extents[d] = ih[d] - il[d];
-    }
-    inner_boxes_.push_back(middle);
-    for (std::size_t d = 0; d < N; ++d)
-      for (int side = 0; side < 2; ++side) {
-        Block<N> box;
-        for (std::size_t e = 0; e < N; ++e) {
-          std::size_t from = e < d ? il[e] : a[e], to = e < d ? ih[e] : b[e];
-          if (e == d) {
-            from = side == 0 ? a[e] : ih[e];
-            to = side == 0 ? il[e] : b[e];
-          }
-          box.offsets[e] = from;
-          box.extents[e] = to - from;
-        }
-        if (box.size() > 0) boundary_boxes_.push_back(box);
+    for (region_index_t r = 0; r < NumRegionsMax<N>; ++r) {
+      auto rc = RegionCoords<N>::coords(r);
+      Block<N> box;
+      for (std::size_t d = 0; d < N; ++d) {
+        std::size_t from = rc[d] == 0 ? a[d] : rc[d] == 1 ? il[d] : ih[d];
+        std::size_t to = rc[d] == 0 ? il[d] : rc[d] == 1 ? ih[d] : b[d];
+        box.offsets[d] = from;
+        box.extents[d] = to - from;
       }
+      (r == NumRegionsMax<N> / 2 ? inner_boxes_ : boundary_boxes_).push_back(box);
+    }
   }
 
-  std::size_t index(const std::array<std::size_t, N> &c) const {
-    std::size_t i = 0;
-    for (std::size_t d = 0; d < N; ++d) i += c[d] * strides_[d];
-    return i;
-  }
-
-  const Halo<T, N> *halo_;
-  T *base_;
+  const HaloBlockT *block_;
+  halo_type *halo_;
+  Element_t *base_;
   StencilSpecT spec_;
   std::vector<Block<N>> inner_boxes_, boundary_boxes_;
+  ViewSpec_t view_{};
   std::array<std::size_t, N> strides_{};
   std::array<std::ptrdiff_t, StencilSpecT::size()> offsets_{};
 
  public:
   /// Elements whose stencil needs no halo.
-  const Scope inner{this, &inner_boxes_};
-  /// The other elements of the local block.
-  const Scope boundary{this, &boundary_boxes_};
+  const Scope inner{this, &inner_boxes_, true};
+  /// The other elements whose stencil exists.
+  const Scope boundary{this, &boundary_boxes_, false};
 };
 
 }  // namespace dash::halo

@@ -36,10 +36,19 @@ template <typename T>
 struct is_streamable<T, std::void_t<decltype(std::declval<std::ostream &>() << std::declval<const T &>())>>
     : std::true_type {};
 
+template <typename T, typename = void>
+struct is_iterable : std::false_type {};
+template <typename T>
+struct is_iterable<
+    T, std::void_t<decltype(std::declval<const T &>().begin() != std::declval<const T &>().end())>>
+    : std::true_type {};
+
 template <typename T>
 void log_item(std::ostream &os, const T &item) {
   if constexpr (is_streamable<T>::value) {
     os << item;
+  } else if constexpr (!is_iterable<T>::value) {
+    os << "<?>";  // neither streamable nor a range: logged as a placeholder
   } else {
     os << "{";
     for (const auto &e : item) {

@@ -11,7 +11,8 @@
 // The property tags are DASH's. What they select here: a "blocked" layout
 // gives a TilePattern (ShiftTilePattern with a "diagonal" mapping) of TILE
 // distributions, each tile contiguous in local memory; others a Pattern of
-// BLOCKCYCLIC/NONE ones; the mapping "multiple" gives each unit two blocks per
+// BLOCKCYCLIC/NONE ones; a "diagonal" or "neighbor" mapping cuts each
+// dimension into as many blocks as there are units; the mapping "multiple" gives each unit two blocks per
 // distributed dimension where the extent allows it (so that an algorithm
 // can prefetch the next block), else one. Blocks are balanced (equal)
 // where the extent divides evenly; otherwise the last one is smaller.
@@ -22,11 +23,13 @@
 #include <type_traits>
 #include <utility>
 
-#include <dash/pattern/distribution.h>
-#include <dash/pattern/pattern.h>
+#include <dash/Distribution.h>
+#include <dash/pattern/BlockPattern.h>
+#include <dash/pattern/SeqTilePattern.h>
 #include <dash/pattern/ShiftTilePattern.h>
-#include <dash/pattern/size_spec.h>
-#include <dash/pattern/team_spec.h>
+#include <dash/Dimensional.h>
+#include <dash/TeamSpec.h>
+#include <dash/pattern/PatternProperties.h>
 #include <dash/pattern/TilePattern.h>
 #include <dash/Team.h>
 
@@ -44,30 +47,6 @@ constexpr auto dim_indices() {
 }
 }  // namespace detail
 
-namespace pattern_partitioning_tag {
-enum type { any, rectangular, minimal, regular, balanced, unbalanced, ndimensional, cache_align };
-}
-namespace pattern_mapping_tag {
-enum type { any, balanced, unbalanced, neighbor, shifted, diagonal, cyclic, multiple };
-}
-namespace pattern_layout_tag {
-enum type { any, row_major, col_major, blocked, canonical, linear };
-}
-
-/// Sets of property tags.
-template <pattern_partitioning_tag::type... Tags>
-struct pattern_partitioning_properties {
-  static constexpr bool has(pattern_partitioning_tag::type t) { return ((Tags == t) || ...); }
-};
-template <pattern_mapping_tag::type... Tags>
-struct pattern_mapping_properties {
-  static constexpr bool has(pattern_mapping_tag::type t) { return ((Tags == t) || ...); }
-};
-template <pattern_layout_tag::type... Tags>
-struct pattern_layout_properties {
-  static constexpr bool has(pattern_layout_tag::type t) { return ((Tags == t) || ...); }
-};
-
 namespace detail {
 // The distributions make_pattern chooses (see make_pattern).
 template <typename Mapping, typename Layout, std::size_t N, typename SizeT, typename IndexT>
@@ -78,6 +57,9 @@ DistributionSpec<N> make_pattern_dist(const SizeSpec<N, SizeT> &sizespec,
   std::array<Distribution, N> dists;
   for (std::size_t d = 0; d < N; ++d) {
     std::size_t extent = sizespec.extent(d), units = teamspec.extent(d);
+    // Every unit in every hyperplane: as many blocks along each dimension
+    // as there are units.
+    if (Mapping::diagonal || Mapping::neighbor) units = teamspec.size();
     std::size_t per_unit = multiple && extent % (2 * units) == 0 ? 2 : 1;
     std::size_t block = (extent + units * per_unit - 1) / (units * per_unit);
     if (units == 1 && !multiple && !tiled)
@@ -100,6 +82,40 @@ using made_pattern_t = std::conditional_t<
     std::conditional_t<Mapping::has(pattern_mapping_tag::diagonal), ShiftTilePattern<N>, TilePattern<N>>,
     Pattern<N>>;
 }  // namespace detail
+
+/// A unit grid for `sizespec` over `nunits` units suited to the given
+/// properties (DASH's make_team_spec): one dimension: all units; more:
+/// the units balanced over the first two dimensions, larger extent first
+/// (DASH refines this by the machine's nodes, NUMA domains and cores,
+/// which are accepted and not used here).
+template <typename Partitioning = pattern_partitioning_properties<>,
+          typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
+          std::size_t N, typename SizeT>
+TeamSpec<N, std::make_signed_t<SizeT>> make_team_spec(const SizeSpec<N, SizeT> &sizespec, int nunits,
+                                                      SizeT nnodes = 0, SizeT nnuma = 0, SizeT ncores = 0) {
+  (void)sizespec, (void)nnodes, (void)nnuma, (void)ncores;
+  std::array<std::size_t, N> extents;
+  extents.fill(1);
+  extents[0] = static_cast<std::size_t>(nunits);
+  TeamSpec<N, std::make_signed_t<SizeT>> teamspec(extents);
+  if constexpr (N > 1) {
+    TeamSpec<2> two(std::array<std::size_t, 2>{{static_cast<std::size_t>(nunits), 1}});
+    two.balance_extents();
+    teamspec.resize_dim(0, two.extent(0));
+    teamspec.resize_dim(1, two.extent(1));
+  }
+  return teamspec;
+}
+/// As above, for the units of `team` (default: all units).
+template <typename Partitioning = pattern_partitioning_properties<>,
+          typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
+          std::size_t N, typename SizeT>
+TeamSpec<N, std::make_signed_t<SizeT>> make_team_spec(const SizeSpec<N, SizeT> &sizespec,
+                                                      const Team &team = Team::All(), SizeT nnodes = 0,
+                                                      SizeT nnuma = 0, SizeT ncores = 0) {
+  return make_team_spec<Partitioning, Mapping, Layout>(sizespec, static_cast<int>(team.size()), nnodes, nnuma,
+                                                       ncores);
+}
 
 /// A pattern with the given properties for `sizespec` over the units of
 /// `teamspec`, of `team` if given (else for the teamspec's units, bound to

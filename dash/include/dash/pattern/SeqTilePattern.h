@@ -12,14 +12,15 @@
 // (n, 1, ..., 1): local coordinates are (k / P * tile extent 0 + row in the
 // tile, position in the tile in the other dimensions). The first
 // (number of tiles % P) units get one tile more. Storage and global order
-// as in tile_placement.h. Every extent must be a multiple of its tile
+// as in internal/TilePlacement.h. Every extent must be a multiple of its tile
 // extent; the constructors throw std::invalid_argument otherwise.
 
 #include <cstddef>
 #include <type_traits>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/tile_placement.h>
+#include <dash/pattern/PatternProperties.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/pattern/internal/TilePlacement.h>
 
 namespace dash {
 
@@ -31,11 +32,20 @@ class SeqTilePattern
 
  public:
   static constexpr const char *PatternName = "SeqTilePattern";
+  /// DASH's pattern properties (pattern/PatternProperties.h).
+  using partitioning_properties = pattern_partitioning_properties<pattern_partitioning_tag::minimal,
+                                                                  pattern_partitioning_tag::rectangular,
+                                                                  pattern_partitioning_tag::balanced>;
+  using mapping_properties =
+      pattern_mapping_properties<pattern_mapping_tag::balanced, pattern_mapping_tag::unbalanced,
+                                 pattern_mapping_tag::diagonal>;
+  using layout_properties =
+      pattern_layout_properties<pattern_layout_tag::blocked, pattern_layout_tag::linear>;
   using typename base::coords_type;
   using typename base::extents_type;
   using typename base::size_type;
 
-  /// DASH's variadic constructor (see pattern/arguments.h):
+  /// DASH's variadic constructor (see pattern/internal/PatternArguments.h):
   /// SeqTilePattern<2>(rows, cols, TILE(r), TILE(c), teamspec).
   template <typename... Args, typename = std::enable_if_t<detail::is_pattern_arguments_v<N, Args...>>>
   explicit SeqTilePattern(size_type extent0, const Args &...args)

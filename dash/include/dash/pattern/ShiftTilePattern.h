@@ -13,7 +13,7 @@
 // P-th tile: its local tile grid is the global one with nblocks[m] / P
 // tiles along m, and tile b is its local tile b with b[m] replaced by
 // b[m] / P. Storage, local coordinates and global order as in
-// tile_placement.h. Requires a TILE dimension, every extent a multiple of
+// internal/TilePlacement.h. Requires a TILE dimension, every extent a multiple of
 // its tile extent and the number of tiles along m a multiple of P (DASH's
 // balanced property); the constructors throw std::invalid_argument
 // otherwise.
@@ -23,8 +23,9 @@
 #include <string>
 #include <type_traits>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/tile_placement.h>
+#include <dash/pattern/PatternProperties.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/pattern/internal/TilePlacement.h>
 
 namespace dash {
 
@@ -36,11 +37,19 @@ class ShiftTilePattern
 
  public:
   static constexpr const char *PatternName = "ShiftTilePattern";
+  /// DASH's pattern properties (pattern/PatternProperties.h).
+  using partitioning_properties = pattern_partitioning_properties<pattern_partitioning_tag::rectangular,
+                                                                  pattern_partitioning_tag::balanced>;
+  using mapping_properties =
+      pattern_mapping_properties<pattern_mapping_tag::balanced, pattern_mapping_tag::unbalanced,
+                                 pattern_mapping_tag::diagonal>;
+  using layout_properties =
+      pattern_layout_properties<pattern_layout_tag::blocked, pattern_layout_tag::linear>;
   using typename base::coords_type;
   using typename base::extents_type;
   using typename base::size_type;
 
-  /// DASH's variadic constructor (see pattern/arguments.h):
+  /// DASH's variadic constructor (see pattern/internal/PatternArguments.h):
   /// ShiftTilePattern<2>(rows, cols, TILE(r), TILE(c), teamspec).
   template <typename... Args, typename = std::enable_if_t<detail::is_pattern_arguments_v<N, Args...>>>
   explicit ShiftTilePattern(size_type extent0, const Args &...args)

@@ -10,15 +10,16 @@
 // (b0 % T0, ..., bN-1 % TN-1), T the teamspec's extents, as its local tile
 // (b0 / T0, ..., bN-1 / TN-1): the same owners as Pattern<N> with those
 // distributions. Unlike Pattern<N>, every extent must be a multiple of its
-// tile extent, and global indices run tile by tile (tile_placement.h): a
+// tile extent, and global indices run tile by tile (internal/TilePlacement.h): a
 // container's iterators visit one tile after the other, as in DASH.
-// Storage and local coordinates as in tile_placement.h.
+// Storage and local coordinates as in internal/TilePlacement.h.
 
 #include <cstddef>
 #include <type_traits>
 
-#include <dash/pattern/arguments.h>
-#include <dash/pattern/tile_placement.h>
+#include <dash/pattern/PatternProperties.h>
+#include <dash/pattern/internal/PatternArguments.h>
+#include <dash/pattern/internal/TilePlacement.h>
 
 namespace dash {
 
@@ -30,11 +31,18 @@ class TilePattern
 
  public:
   static constexpr const char *PatternName = "TilePattern";
+  /// DASH's pattern properties (pattern/PatternProperties.h).
+  using partitioning_properties = pattern_partitioning_properties<pattern_partitioning_tag::rectangular,
+                                                                  pattern_partitioning_tag::balanced>;
+  using mapping_properties =
+      pattern_mapping_properties<pattern_mapping_tag::balanced, pattern_mapping_tag::unbalanced>;
+  using layout_properties =
+      pattern_layout_properties<pattern_layout_tag::blocked, pattern_layout_tag::linear>;
   using typename base::coords_type;
   using typename base::extents_type;
   using typename base::size_type;
 
-  /// DASH's variadic constructor (see pattern/arguments.h):
+  /// DASH's variadic constructor (see pattern/internal/PatternArguments.h):
   /// TilePattern<2>(rows, cols, TILE(r), TILE(c), teamspec).
   template <typename... Args, typename = std::enable_if_t<detail::is_pattern_arguments_v<N, Args...>>>
   explicit TilePattern(size_type extent0, const Args &...args)
@@ -65,12 +73,12 @@ class TilePattern
     return bc;
   }
   coords_type global_block_coords(size_type unit, coords_type lbc) const {
-    coords_type uc = this->teamspec().coords(unit);
+    coords_type uc = this->teamspec().unit_coords(unit);
     for (std::size_t d = 0; d < N; ++d) lbc[d] = lbc[d] * this->teamspec().extent(d) + uc[d];
     return lbc;
   }
   extents_type local_tile_grid(size_type unit) const {
-    coords_type uc = this->teamspec().coords(unit);
+    coords_type uc = this->teamspec().unit_coords(unit);
     extents_type grid = this->tile_grid();
     for (std::size_t d = 0; d < N; ++d) {
       size_type t = this->teamspec().extent(d);

@@ -24,14 +24,50 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <dash/Init.h>
 
+extern "C" char **environ;
+
 namespace dash::util {
+
+/// A command-line parameter of a benchmark, as DASH's benchmarks list them.
+struct CommandLineParamSpec {
+  std::string flag;
+  std::string description;
+  std::string value_type;
+  bool required;
+};
 
 class BenchmarkParams {
  public:
-  explicit BenchmarkParams(std::string name) : name_(std::move(name)) {}
+  /// (name, value) of the environment variables of one kind.
+  using env_flags_type = std::vector<std::pair<std::string, std::string>>;
+  /// What the run was configured with: environment variables of MPI, DASH
+  /// and DART, and which optional libraries this build uses.
+  struct config_params_type {
+    env_flags_type env_mpi_config;
+    env_flags_type env_dash_config;
+    env_flags_type env_dart_config;
+    bool env_mpi_shared_win = true;  // same-node transfers use MPI-3 shared-memory windows
+    bool env_papi = false;
+    bool env_hwloc = true;  // DART's locality comes from hwloc
+    bool env_numalib = false;
+    bool env_mkl = false;
+    bool env_blas = false;
+    bool env_lapack = false;
+    bool env_scalapack = false;
+    bool env_plasma = false;
+  };
+
+  explicit BenchmarkParams(std::string name) : name_(std::move(name)) { read_environment(); }
+
+  /// DASH's benchmarks call it with their arguments; the parameters they
+  /// print are parsed by the benchmarks themselves, so nothing is kept.
+  void parse_args(int /*argc*/, char * /*argv*/[]) {}
+  const config_params_type &config() const { return config_; }
 
   void set_output_width(int width) { width_ = width; }
   int output_width() const { return width_; }
@@ -100,10 +136,27 @@ class BenchmarkParams {
     return -1;
 #endif
   }
+  void read_environment() {
+    for (char **e = environ; e && *e; ++e) {
+      std::string entry(*e);
+      std::size_t eq = entry.find('=');
+      if (eq == std::string::npos) continue;
+      std::pair<std::string, std::string> kv(entry.substr(0, eq), entry.substr(eq + 1));
+      const std::string &k = kv.first;
+      if (k.rfind("DART_", 0) == 0)
+        config_.env_dart_config.push_back(kv);
+      else if (k.rfind("DASH_", 0) == 0)
+        config_.env_dash_config.push_back(kv);
+      else if (k.rfind("MPICH_", 0) == 0 || k.rfind("MPIR_", 0) == 0 || k.rfind("OMPI_", 0) == 0 ||
+               k.rfind("I_MPI_", 0) == 0 || k.rfind("MV2_", 0) == 0)
+        config_.env_mpi_config.push_back(kv);
+    }
+  }
   std::string rule(char c) const { return "-- " + std::string(std::max(1, width_ - 3), c) + '\n'; }
 
   std::string name_;
   int width_ = 80;
+  config_params_type config_;
 };
 
 }  // namespace dash::util

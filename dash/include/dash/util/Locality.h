@@ -15,8 +15,10 @@
 // like NUMA, the others like Unit. Group and Network mean Global.
 
 #include <cstddef>
+#include <ostream>
 
 #include <dart/locality.h>
+#include <dash/dart/if/dart_types.h>
 
 namespace dash::util {
 
@@ -52,5 +54,13 @@ class Locality {
 };
 
 }  // namespace dash::util
+
+// DASH's printing of locality descriptions (for logs): a domain with its
+// tag, scope, units and subdomains; a unit with its id, team, domain and
+// hardware; scopes by name.
+std::ostream &operator<<(std::ostream &os, const dart_domain_locality_t &domain);
+std::ostream &operator<<(std::ostream &os, const dart_unit_locality_t &unit);
+std::ostream &operator<<(std::ostream &os, dash::util::Locality::Scope scope);
+std::ostream &operator<<(std::ostream &os, dart_locality_scope_t scope);
 
 #endif  // DASH_UTIL_LOCALITY_H

@@ -1,58 +1,84 @@
 #ifndef DASH_VIEW_SUB_H
 #define DASH_VIEW_SUB_H
 
-// dash::sub, as in DASH: the indices [first, last) of a range along
-// dimension D (default 0), as a range of the same kind: a global view of
-// an array or view, a local range of a local one. Nests:
-//   dash::sub(2, 8, dash::local(array)), dash::sub(1, 3, dash::sub(0, 5, array)).
-// Throws std::out_of_range unless first <= last lie within the range.
+// dash::sub<D>(first, last, range), as in DASH: the indices [first, last)
+// of a range along dimension D (default 0), as a range of the same kind:
+//   one-dimensional container or global view  ->  ViewSubMod (global)
+//   dash::local(...) of one, local views       ->  ViewLocalMod (local)
+//   matrix or matrix view (N > 1)              ->  View<T, N, P>
+//   a LocalView / LocalSpan                    ->  LocalSpan
+// Nests: dash::sub(1, 3, dash::sub(0, 5, array)). Throws
+// std::out_of_range unless first <= last lie within the range.
 
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <type_traits>
 
-#include <dash/local_view.h>
+#include <dash/matrix/LocalMatrixRef.h>
 #include <dash/Matrix.h>
 #include <dash/Types.h>
-#include <dash/View.h>
+#include <dash/view/CartView.h>
+#include <dash/view/ViewMod.h>
+#include <dash/view/ViewTraits.h>
 
 namespace dash {
 
 namespace detail {
-inline void check_sub(std::size_t first, std::size_t last, std::size_t size) {
-  if (first > last || last > size)
-    throw std::out_of_range("dash::sub: [" + std::to_string(first) + ", " + std::to_string(last) +
-                            ") not in [0, " + std::to_string(size) + ")");
-}
+template <typename R>
+struct is_matrix_view : std::false_type {};
+template <typename T, std::size_t N, typename P>
+struct is_matrix_view<View<T, N, P>> : std::true_type {};
+
+template <typename R>
+struct is_local_box : std::false_type {};
+template <typename T, std::size_t N, typename P>
+struct is_local_box<LocalBoxView<T, N, P>> : std::true_type {};
+
+template <typename R>
+struct is_local_span : std::false_type {};
+template <typename T>
+struct is_local_span<LocalSpan<T>> : std::true_type {};
+template <typename T, typename P>
+struct is_local_span<LocalView<T, 1, P>> : std::true_type {};
 }  // namespace detail
 
-template <dim_t D = 0, typename T, std::size_t N, typename P>
-View<T, N, P> sub(std::size_t first, std::size_t last, detail::NArray<T, N, P> &array) {
-  detail::check_sub(first, last, array.extent(D));
-  return array.template sub<D>(first, last - first);
-}
-template <dim_t D = 0, typename T, std::size_t N, typename P>
-View<const T, N, P> sub(std::size_t first, std::size_t last, const detail::NArray<T, N, P> &array) {
-  detail::check_sub(first, last, array.extent(D));
-  return array.template sub<D>(first, last - first);
-}
-template <dim_t D = 0, typename T, std::size_t N, typename P>
-View<T, N, P> sub(std::size_t first, std::size_t last, const View<T, N, P> &view) {
-  detail::check_sub(first, last, view.extent(D));
-  return view.template sub<D>(first, last - first);
-}
-
-template <dim_t D = 0, typename T, typename P>
-LocalSpan<T> sub(std::size_t first, std::size_t last, const LocalView<T, 1, P> &local) {
-  static_assert(D == 0, "dash::sub: a 1-D local range has only dimension 0");
-  detail::check_sub(first, last, local.size());
-  return LocalSpan<T>(local.begin() + first, local.begin() + last, first);
-}
-template <dim_t D = 0, typename T>
-LocalSpan<T> sub(std::size_t first, std::size_t last, const LocalSpan<T> &local) {
-  static_assert(D == 0, "dash::sub: a local span has only dimension 0");
-  detail::check_sub(first, last, local.size());
-  return LocalSpan<T>(local.begin() + first, local.begin() + last, local.first_index() + first);
+template <dim_t D = 0, typename RangeT>
+auto sub(std::size_t first, std::size_t last, RangeT &&range) {
+  using R = std::remove_reference_t<RangeT>;
+  using U = std::remove_cv_t<R>;
+  if constexpr (detail::is_container<U>::value) {
+    detail::check_sub(first, last, range.extent(D));
+    if constexpr (detail::is_container_1d<U>::value)
+      return ViewSubMod<R>(range, static_cast<default_index_t>(first), static_cast<default_index_t>(last));
+    else
+      return range.template sub<D>(first, last - first);
+  } else if constexpr (detail::is_matrix_view<U>::value) {
+    detail::check_sub(first, last, range.extent(D));
+    return range.template sub<D>(first, last - first);
+  } else if constexpr (detail::is_local_box<U>::value) {
+    return range.template sub<D>(first, last);
+  } else if constexpr (detail::is_local_span<U>::value) {
+    static_assert(D == 0, "dash::sub: a local range has only dimension 0");
+    detail::check_sub(first, last, range.size());
+    std::size_t base = 0;
+    if constexpr (std::is_same_v<U, LocalSpan<typename U::value_type>>) base = range.first_index();
+    return LocalSpan<std::remove_pointer_t<decltype(range.begin())>>(range.begin() + first,
+                                                                     range.begin() + last, base + first);
+  } else {
+    static_assert(detail::is_view_type<U>, "dash::sub: not a range of dash");
+    static_assert(D == 0, "dash::sub: the views of one-dimensional containers have only dimension 0");
+    detail::check_sub(first, last, range.size());
+    if constexpr (view_traits<U>::is_local::value) {
+      using origin_type = typename U::origin_type;
+      auto b = range.lbegin_index() + static_cast<default_index_t>(first);
+      return ViewLocalMod<origin_type>(range.origin(), b, b + static_cast<default_index_t>(last - first));
+    } else {
+      const U &domain = range;
+      return ViewSubMod<U>(domain, static_cast<default_index_t>(first), static_cast<default_index_t>(last));
+    }
+  }
 }
 
 }  // namespace dash

@@ -2,44 +2,28 @@
 #define DASH_DART_IF_DART_H
 
 // DART as DASH programs call it (DASH's header name for its DART
-// interface): our C API (<dart/dart.h>) plus, for C++, overloads in the
-// form DASH's DART has where ours differs:
-//
-//   dart_team_memalloc_aligned(team, nelem, dtype, &gptr);  // ours: nbytes
-//   dart_memalloc(nelem, dtype, &gptr);
-//   dart_global_unit_t me; dart_myid(&me);                  // typed unit ids
-//   dart_team_unit_t tm; dart_team_myid(team, &tm);
-//
-// They are inline C++ functions beside the C functions of the same names
-// (overloaded by their arguments), so C programs and our own calls are
-// unchanged. Sizes count elements of `dtype` (a basic type or a layout).
-
-#include <cstddef>
+// interface): our C API (<dart/dart.h>) plus, for C++, inline overloads in
+// the form DASH's DART has where ours differs, one header per part as in
+// DASH: dart_types.h (typed unit ids, constants, locality types),
+// dart_initialization.h, dart_team_group.h, dart_globmem.h (sizes in
+// elements, allocators), dart_communication.h (send/recv on global units),
+// dart_synchronization.h, dart_locality.h, dart_config.h, dart_io.h. They
+// sit beside the C functions of the same names (overloaded by their
+// arguments), so C programs and our own calls are unchanged.
 
 #include <dart/dart.h>
-#include <dash/Types.h>
+#include <dash/dart/if/dart_communication.h>
+#include <dash/dart/if/dart_config.h>
+#include <dash/dart/if/dart_globmem.h>
+#include <dash/dart/if/dart_initialization.h>
+#include <dash/dart/if/dart_locality.h>
+#include <dash/dart/if/dart_synchronization.h>
+#include <dash/dart/if/dart_team_group.h>
+#include <dash/dart/if/dart_types.h>
+#include <dash/dart/if/dart_util.h>
 
-/// DASH's DART unit ids typed by scope: the same as dash::global_unit_t and
-/// dash::team_unit_t (member `id`).
-using dart_global_unit_t = dash::global_unit_t;
-using dart_team_unit_t = dash::team_unit_t;
-
-/// DASH's form: `nelem` elements of `dtype` per unit of `team` (collective).
-inline dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nelem, dart_datatype_t dtype,
-                                             dart_gptr_t *gptr) {
-  size_t size = 0;
-  dart_ret_t status = dart_type_size(dtype, &size);
-  if (status != DART_OK) return status;
-  return dart_team_memalloc_aligned(team, nelem * size, gptr);
-}
-
-/// DASH's form: `nelem` elements of `dtype` in the calling unit's memory.
-inline dart_ret_t dart_memalloc(size_t nelem, dart_datatype_t dtype, dart_gptr_t *gptr) {
-  size_t size = 0;
-  dart_ret_t status = dart_type_size(dtype, &size);
-  if (status != DART_OK) return status;
-  return dart_memalloc(nelem * size, gptr);
-}
+#define DART_VERSION_STR "3.2.0"
+#define DART_BUILD_STR (__DATE__ " " __TIME__)
 
 /// DASH's form: the calling unit's id in DART_TEAM_ALL.
 inline dart_ret_t dart_myid(dart_global_unit_t *myid) {

@@ -35,7 +35,8 @@ dart_ret_t dart_domain_destroy(dart_domain_locality_t *domain);
 /// Replaces the contents of `domain_lhs` (not its parent) by a deep copy
 /// of `domain_rhs`.
 dart_ret_t dart_domain_assign(dart_domain_locality_t *domain_lhs, const dart_domain_locality_t *domain_rhs);
-/// The subdomain of `domain_in` (or itself) with tag `domain_tag`.
+/// The subdomain of `domain_in` (or itself) with tag `domain_tag`; none:
+/// DART_ERR_NOTFOUND and *subdomain_out = NULL.
 dart_ret_t dart_domain_find(const dart_domain_locality_t *domain_in, const char *domain_tag,
                             dart_domain_locality_t **subdomain_out);
 /// Keeps only the domains with the given tags, their subdomains and their
@@ -71,5 +72,9 @@ dart_ret_t dart_domain_group(dart_domain_locality_t *domain_in, int num_group_su
                              const char **group_subdomain_tags, char *group_domain_tag_out);
 /// The place of unit `unit` of `team`; owned by the library, as the tree.
 dart_ret_t dart_unit_locality(dart_team_t team, dart_team_unit_t unit, dart_unit_locality_t **loc);
+/// The same with a plain team-relative id (DASH's C struct converts from it).
+inline dart_ret_t dart_unit_locality(dart_team_t team, dart_unit_t unit, dart_unit_locality_t **loc) {
+  return dart_unit_locality(team, dart_team_unit_t{unit}, loc);
+}
 
 #endif  // DASH_DART_IF_DART_LOCALITY_H

@@ -7,11 +7,42 @@
 // their values; DASH's other scopes get values in between, in DASH's order
 // (a finer scope compares greater), so `scope > DART_LOCALITY_SCOPE_NODE`
 // means what it means in DASH. Printed as numbers they differ from DASH's.
+// Also DASH's constants and helpers of its dart_types.h; its user-defined
+// operations and custom types are DART's dart_op_create/dart_op_destroy
+// (<dart/communication.h>) and dart_type_create_custom (<dart/globmem.h>).
 
 #include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
 
-#include <dart/locality.h>
-#include <dash/dart/if/dart.h>
+#include <dart/dart.h>
+#include <dash/dart/if/dart_util.h>
+#include <dash/internal/Unit.h>
+
+// DASH's counting for DART_OP_MINMAX in dart_reduce/dart_allreduce: nelem
+// counts elements, two per (min, max) pair (DART's own DART_OP_MINMAX
+// counts pairs), and the positions of min and max in a pair.
+#define DART_OP_MINMAX DART_OP_MINMAX_ELEMENTS
+#define DART_OP_MINMAX_MIN 0
+#define DART_OP_MINMAX_MAX 1
+
+/// DASH's exit codes.
+enum { DART_EXIT_SUCCESS = EXIT_SUCCESS, DART_EXIT_ABORT = EXIT_FAILURE, DART_EXIT_ASSERT = -6 };
+
+/// The DART type of size_t.
+#if SIZE_MAX == UINT64_MAX
+#define DART_TYPE_SIZET DART_TYPE_ULONGLONG
+#else
+#define DART_TYPE_SIZET DART_TYPE_ULONG
+#endif
+
+/// DASH's constructors of typed unit ids.
+inline dart_team_unit_t dart_create_team_unit(dart_unit_t unit) { return dart_team_unit_t{unit}; }
+inline dart_global_unit_t dart_create_global_unit(dart_unit_t unit) { return dart_global_unit_t{unit}; }
+#define DART_TEAM_UNIT_ID(u) (dart_create_team_unit(u))
+#define DART_GLOBAL_UNIT_ID(u) (dart_create_global_unit(u))
+#define DART_UNDEFINED_TEAM_UNIT_ID DART_TEAM_UNIT_ID(DART_UNDEFINED_UNIT_ID)
+#define DART_UNDEFINED_GLOBAL_UNIT_ID DART_GLOBAL_UNIT_ID(DART_UNDEFINED_UNIT_ID)
 
 #define DART_LOCALITY_SCOPE_GROUP ((dart_locality_scope_t)1)
 #define DART_LOCALITY_SCOPE_NETWORK ((dart_locality_scope_t)50)

@@ -36,7 +36,7 @@ struct Slab {
 template <class PatternT>
 std::vector<Slab> slabs_along(const PatternT &pattern, std::size_t unit, std::size_t d) {
   constexpr std::size_t N = PatternT::ndim();
-  auto nblocks = pattern.local_blockspec(unit);
+  auto nblocks = pattern.local_blockspec(unit).extents();
   std::size_t step = 1;  // row-major index step of the local block grid along d
   for (std::size_t e = d + 1; e < N; ++e) step *= nblocks[e];
   std::vector<Slab> slabs;
