@@ -24,6 +24,8 @@
 #include <dash/detail/transfer.h>
 #include <dash/Future.h>
 #include <dash/GlobPtr.h>
+#include <dash/Iterator.h>
+#include <dash/internal/Config.h>
 
 namespace dash {
 

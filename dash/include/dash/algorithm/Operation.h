@@ -87,7 +87,6 @@ DASH_BINARY_OPERATION_(second, REPLACE, NOOP, true, ((void)lhs, rhs))
 
 #undef DASH_BINARY_OPERATION_
 
-
 }  // namespace dash
 
 #endif  // DASH_ALGORITHM_OPERATION_H

@@ -45,6 +45,13 @@
 #include <dash/detail/range.h>
 #include <dash/detail/transfer.h>
 #include <dash/GlobPtr.h>
+#include <dash/Array.h>
+#include <dash/Exception.h>
+#include <dash/Meta.h>
+#include <dash/algorithm/Copy.h>
+#include <dash/algorithm/LocalRange.h>
+#include <dash/internal/Logging.h>
+#include <dash/util/Trace.h>
 
 namespace dash {
 

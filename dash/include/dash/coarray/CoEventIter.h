@@ -22,7 +22,8 @@ class CoEventIter {
   using reference = CoEventRef &;
   using iterator_category = std::random_access_iterator_tag;
 
-  explicit CoEventIter(const counter_iterator &pos, const Team &team = Team::All()) : team_(team), pos_(pos) {}
+  explicit CoEventIter(const counter_iterator &pos, const Team &team = Team::All())
+      : team_(team), pos_(pos) {}
 
   const Team &team() const { return team_; }
   value_type operator[](int offset) const { return value_type(pos_ + offset, team_); }
@@ -32,7 +33,9 @@ class CoEventIter {
   bool operator>(const CoEventIter &other) const noexcept { return other.pos_ < pos_; }
   bool operator<=(const CoEventIter &other) const noexcept { return !(other.pos_ < pos_); }
   bool operator>=(const CoEventIter &other) const noexcept { return !(pos_ < other.pos_); }
-  bool operator==(const CoEventIter &other) const noexcept { return pos_ == other.pos_ && team_ == other.team_; }
+  bool operator==(const CoEventIter &other) const noexcept {
+    return pos_ == other.pos_ && team_ == other.team_;
+  }
   bool operator!=(const CoEventIter &other) const noexcept { return !(*this == other); }
 
   CoEventIter &operator+=(int i) noexcept {

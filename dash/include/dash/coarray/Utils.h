@@ -82,9 +82,9 @@ void sync_images(const Container &image_ids) {
 template <typename T, typename I, MemArrange A, typename L>
 void cobroadcast(Coarray<T, I, A, L> &coarr, const team_unit_t &master) {
   using V = typename Coarray<T, I, A, L>::value_type;
-  dash::detail::check(
-      dart_bcast(coarr.lbegin(), coarr.local_size() * sizeof(V), DART_TYPE_BYTE, master.id, coarr.team().dart_id()),
-      "dart_bcast");
+  dash::detail::check(dart_bcast(coarr.lbegin(), coarr.local_size() * sizeof(V), DART_TYPE_BYTE, master.id,
+                                 coarr.team().dart_id()),
+                      "dart_bcast");
 }
 
 /// Fortran's co_reduce / co_sum / co_min / co_max: element-wise reduction
@@ -106,9 +106,10 @@ void coreduce(Coarray<T, I, A, L> &coarr, const BinaryOp &op, team_unit_t master
     return;
   }
   if (static_cast<std::size_t>(master.id) >= coarr.team().size())
-    throw std::out_of_range("dash::coarray::coreduce: image " + std::to_string(master.id) + " not in the team");
-  dash::detail::check(dart_reduce(coarr.lbegin(), result.data(), n, dash::detail::dart_type<V>(), op.dart_operation(),
-                                  master.id, coarr.team().dart_id()),
+    throw std::out_of_range("dash::coarray::coreduce: image " + std::to_string(master.id) +
+                            " not in the team");
+  dash::detail::check(dart_reduce(coarr.lbegin(), result.data(), n, dash::detail::dart_type<V>(),
+                                  op.dart_operation(), master.id, coarr.team().dart_id()),
                       "dart_reduce");
   if (coarr.team().myid() == master) std::copy(result.begin(), result.end(), coarr.lbegin());
 }

@@ -186,8 +186,8 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
     for (std::size_t d = 0; d < N; ++d) {
       size_type units = teamspec.extent(d);
       if (!dist[d].is_distributed() && units != 1)
-        throw std::invalid_argument("dash::BlockPattern: dimension " + std::to_string(d) + " is NONE but has " +
-                                    std::to_string(units) + " units");
+        throw std::invalid_argument("dash::BlockPattern: dimension " + std::to_string(d) +
+                                    " is NONE but has " + std::to_string(units) + " units");
       // An extent of 0 (DASH's empty containers): no blocks, block size 1.
       dims_[d] =
           detail::DimMapping(extents[d], units, extents[d] == 0 ? 1 : dist[d].blocksize(extents[d], units));

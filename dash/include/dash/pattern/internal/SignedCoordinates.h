@@ -64,7 +64,8 @@ class SignedCoordinates {
   index_type at(const std::array<I, N> &gcoords) const {
     return static_cast<index_type>(self().local(to_unsigned(gcoords)).index);
   }
-  template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N && (std::is_integral_v<Is> && ...)>>
+  template <typename... Is,
+            typename = std::enable_if_t<sizeof...(Is) == N && (std::is_integral_v<Is> && ...)>>
   index_type at(Is... gcoords) const {
     return at(signed_coords_type{{static_cast<IndexType>(gcoords)...}});
   }
@@ -81,7 +82,9 @@ class SignedCoordinates {
   }
   /// The owner and local index of `gcoords`.
   template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
-  auto local_index(const std::array<I, N> &gcoords) const { return self().local(to_unsigned(gcoords)); }
+  auto local_index(const std::array<I, N> &gcoords) const {
+    return self().local(to_unsigned(gcoords));
+  }
   /// The local coordinates of `gcoords` in its owner.
   template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   std::array<I, N> local_coords(const std::array<I, N> &gcoords) const {
@@ -99,8 +102,9 @@ class SignedCoordinates {
   std::array<I, N> global(team_unit_t unit, const std::array<I, N> &lcoords) const {
     return to_signed<I>(self().global(static_cast<std::size_t>(unit.id), to_unsigned(lcoords)));
   }
-  template <typename U, typename I,
-            typename = std::enable_if_t<std::is_integral_v<U> && std::is_integral_v<I> && std::is_signed_v<I>>>
+  template <
+      typename U, typename I,
+      typename = std::enable_if_t<std::is_integral_v<U> && std::is_integral_v<I> && std::is_signed_v<I>>>
   std::array<I, N> global(U unit, const std::array<I, N> &lcoords) const {
     return global(team_unit_t(unit), lcoords);
   }
@@ -120,7 +124,8 @@ class SignedCoordinates {
   /// The linear global index of local coordinates `lcoords` of `unit`.
   template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   index_type global_index(team_unit_t unit, const std::array<I, N> &lcoords) const {
-    return static_cast<index_type>(self().global_index(self().global(static_cast<std::size_t>(unit.id), to_unsigned(lcoords))));
+    return static_cast<index_type>(
+        self().global_index(self().global(static_cast<std::size_t>(unit.id), to_unsigned(lcoords))));
   }
 
  protected:
