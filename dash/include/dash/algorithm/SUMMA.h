@@ -29,6 +29,7 @@
 #include <dash/Future.h>
 #include <dash/Pattern.h>
 #include <dash/Types.h>
+#include <dash/util/StaticConfig.h>
 #include <dash/util/Trace.h>
 
 namespace dash {
