@@ -167,21 +167,22 @@ TEST(AlgorithmApi, BroadcastSharedValueAndLocalRangeConversions) {
   EXPECT_EQ(dash::internal::common_prefix(std::string("abc"), std::string("xbc")), "");
 }
 
-TEST(AlgorithmApi, LocalViewRowsArePlainRanges) {
-  // A local view's row is plain memory: local_range, local_index_range and
-  // copy take its raw pointers.
+TEST(AlgorithmApi, RawPointerRangesArePlainRanges) {
+  // local_range, local_index_range and copy on raw pointers (plain local
+  // memory): the range itself, indices from its first element, std::copy.
   dash::Matrix<int> m(dash::SizeSpec<2>(dash::size() * 2, 5));
   int *lb = m.lbegin();
   for (std::size_t i = 0; i < m.lsize(); ++i) lb[i] = int(100 * dash::myid() + i);
-  auto row = m.local.row(1);
-  auto lr = dash::local_range(row.begin(), row.end());
-  EXPECT_EQ(lr.begin, row.begin());
-  auto li = dash::local_index_range(row.begin(), row.end());
+  int *first = lb + 5, *last = lb + 10;  // local row 1
+  auto lr = dash::local_range(first, last);
+  EXPECT_EQ(lr.begin, first);
+  EXPECT_EQ(lr.end, last);
+  auto li = dash::local_index_range(first, last);
   EXPECT_EQ(li.end - li.begin, 5);
-  std::vector<long> out(5);
-  long *end = dash::copy(row.begin(), row.end(), out.data());
+  std::vector<unsigned> out(5);
+  unsigned *end = dash::copy(static_cast<const int *>(first), last, out.data());
   EXPECT_EQ(end, out.data() + 5);
-  for (int j = 0; j < 5; ++j) EXPECT_EQ(out[std::size_t(j)], 100 * long(dash::myid()) + 5 + j);
+  for (int j = 0; j < 5; ++j) EXPECT_EQ(out[std::size_t(j)], unsigned(100 * int(dash::myid()) + 5 + j));
   m.barrier();
 }
 
