@@ -132,7 +132,6 @@
 #include <dash/dart/if/dart_locality.h>
 #include <dash/util/BenchmarkParams.h>
 #include <dash/util/Config.h>
-#include <dash/util/StaticConfig.h>
 #include <dash/util/LocalityJSONPrinter.h>
 #include <dash/util/UnitLocality.h>
 #include <dash/util/TimeMeasure.h>

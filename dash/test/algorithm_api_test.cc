@@ -167,4 +167,23 @@ TEST(AlgorithmApi, BroadcastSharedValueAndLocalRangeConversions) {
   EXPECT_EQ(dash::internal::common_prefix(std::string("abc"), std::string("xbc")), "");
 }
 
+TEST(AlgorithmApi, RawPointerRangesArePlainRanges) {
+  // local_range, local_index_range and copy on raw pointers (plain local
+  // memory): the range itself, indices from its first element, std::copy.
+  dash::Matrix<int> m(dash::SizeSpec<2>(dash::size() * 2, 5));
+  int *lb = m.lbegin();
+  for (std::size_t i = 0; i < m.lsize(); ++i) lb[i] = int(100 * dash::myid() + i);
+  int *first = lb + 5, *last = lb + 10;  // local row 1
+  auto lr = dash::local_range(first, last);
+  EXPECT_EQ(lr.begin, first);
+  EXPECT_EQ(lr.end, last);
+  auto li = dash::local_index_range(first, last);
+  EXPECT_EQ(li.end - li.begin, 5);
+  std::vector<unsigned> out(5);
+  unsigned *end = dash::copy(static_cast<const int *>(first), last, out.data());
+  EXPECT_EQ(end, out.data() + 5);
+  for (int j = 0; j < 5; ++j) EXPECT_EQ(out[std::size_t(j)], unsigned(100 * int(dash::myid()) + 5 + j));
+  m.barrier();
+}
+
 }  // namespace

@@ -14,6 +14,7 @@
 // destination, and the team synchronizes again. Both containers must be on
 // the same team; the ranges must not overlap.
 
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -23,6 +24,8 @@
 #include <dash/detail/transfer.h>
 #include <dash/Future.h>
 #include <dash/GlobPtr.h>
+#include <dash/Iterator.h>
+#include <dash/internal/Config.h>
 
 namespace dash {
 
@@ -82,6 +85,21 @@ Future<GlobPtr<T, N, P>> copy_async(ValueType *first, std::add_const_t<ValueType
 template <typename ValueType, typename T, std::size_t N, typename P>
 GlobPtr<T, N, P> copy(ValueType *first, std::add_const_t<ValueType> *last, GlobPtr<T, N, P> out) {
   return copy_async(first, last, out).get();
+}
+
+/// Copies the local range [first, last) to the local buffer out (std::copy;
+/// for ranges that are plain memory, e.g. a local view's row). Returns the
+/// end of the written buffer.
+template <typename ValueType, typename OutputType>
+OutputType *copy(ValueType *first, std::add_const_t<ValueType> *last, OutputType *out) {
+  static_assert(!std::is_const_v<OutputType>, "dash::copy: cannot write to a const buffer");
+  return std::copy(static_cast<const ValueType *>(first), last, out);
+}
+
+/// As copy between local ranges, as a ready future.
+template <typename ValueType, typename OutputType>
+Future<OutputType *> copy_async(ValueType *first, std::add_const_t<ValueType> *last, OutputType *out) {
+  return Future<OutputType *>(dash::copy(first, last, out), detail::Transfers{});
 }
 
 /// Copies the global range [first, last) to the global range starting at

@@ -10,6 +10,9 @@
 
 #include <dash/algorithm/Mismatch.h>
 #include <dash/GlobPtr.h>
+#include <dash/algorithm/LocalRange.h>
+#include <dash/algorithm/Operation.h>
+#include <dash/iterator/GlobIter.h>
 
 namespace dash {
 

@@ -10,6 +10,11 @@
 
 #include <dash/detail/range.h>
 #include <dash/GlobPtr.h>
+#include <dash/internal/Config.h>
+#include <dash/iterator/GlobIter.h>
+#include <dash/algorithm/LocalRange.h>
+#include <dash/algorithm/Operation.h>
+#include <dash/util/UnitLocality.h>
 
 namespace dash {
 

@@ -12,6 +12,10 @@
 
 #include <dash/detail/range.h>
 #include <dash/GlobPtr.h>
+#include <dash/Array.h>
+#include <dash/algorithm/LocalRange.h>
+#include <dash/algorithm/Operation.h>
+#include <dash/iterator/GlobIter.h>
 
 namespace dash {
 

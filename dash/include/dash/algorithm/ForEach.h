@@ -9,6 +9,8 @@
 
 #include <dash/detail/range.h>
 #include <dash/GlobPtr.h>
+#include <dash/algorithm/LocalRange.h>
+#include <dash/iterator/GlobIter.h>
 
 namespace dash {
 

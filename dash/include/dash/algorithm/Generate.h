@@ -11,6 +11,9 @@
 
 #include <dash/detail/range.h>
 #include <dash/GlobPtr.h>
+#include <dash/algorithm/LocalRange.h>
+#include <dash/algorithm/Operation.h>
+#include <dash/iterator/GlobIter.h>
 
 namespace dash {
 

@@ -79,6 +79,19 @@ LocalIndexRange<default_index_t> local_index_range(const GlobPtr<T, N, P> &first
   return {runs.front().begin, runs.back().end};
 }
 
+/// A local range of raw pointers is its own local range.
+template <typename T>
+LocalRange<T> local_range(T *first, T *last) {
+  return {first, last};
+}
+
+/// A local range of raw pointers: indices relative to first, {0, last -
+/// first} (a pointer does not tell which container's memory it is in).
+template <typename T>
+LocalIndexRange<default_index_t> local_index_range(T *first, T *last) {
+  return {0, static_cast<default_index_t>(last - first)};
+}
+
 /// The calling unit's elements of [first, last) as raw pointers ({nullptr,
 /// nullptr} if it has none); throws like local_index_range.
 template <typename T, std::size_t N, typename P>

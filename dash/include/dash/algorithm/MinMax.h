@@ -23,6 +23,13 @@
 #include <dash/detail/range.h>
 #include <dash/GlobPtr.h>
 #include <dash/util/Config.h>
+#include <dash/internal/Config.h>
+#include <dash/Allocator.h>
+#include <dash/util/Trace.h>
+#include <dash/util/UnitLocality.h>
+#include <dash/internal/Logging.h>
+#include <dash/iterator/GlobIter.h>
+#include <dash/algorithm/LocalRange.h>
 
 namespace dash {
 

@@ -20,6 +20,10 @@
 #include <dash/detail/range.h>
 #include <dash/detail/transfer.h>
 #include <dash/GlobPtr.h>
+#include <dash/Array.h>
+#include <dash/iterator/GlobIter.h>
+#include <dash/algorithm/LocalRange.h>
+#include <dash/algorithm/Operation.h>
 
 namespace dash {
 

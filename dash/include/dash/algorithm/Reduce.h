@@ -23,6 +23,8 @@
 #include <dash/detail/range.h>
 #include <dash/GlobPtr.h>
 #include <dash/Team.h>
+#include <dash/iterator/GlobIter.h>
+#include <dash/iterator/IteratorTraits.h>
 
 namespace dash {
 

@@ -25,6 +25,12 @@
 #include <dash/algorithm/Copy.h>
 #include <dash/Matrix.h>
 #include <dash/pattern/MakePattern.h>
+#include <dash/Exception.h>
+#include <dash/Future.h>
+#include <dash/Pattern.h>
+#include <dash/Types.h>
+#include <dash/util/StaticConfig.h>
+#include <dash/util/Trace.h>
 
 namespace dash {
 

@@ -45,6 +45,13 @@
 #include <dash/detail/range.h>
 #include <dash/detail/transfer.h>
 #include <dash/GlobPtr.h>
+#include <dash/Array.h>
+#include <dash/Exception.h>
+#include <dash/Meta.h>
+#include <dash/algorithm/Copy.h>
+#include <dash/algorithm/LocalRange.h>
+#include <dash/internal/Logging.h>
+#include <dash/util/Trace.h>
 
 namespace dash {
 
@@ -393,7 +400,7 @@ void sort(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Order order = Order()) 
   static_assert(!std::is_const_v<T>, "dash::sort: cannot sort a const range");
   static_assert(std::is_trivially_copyable_v<T>, "dash::sort: elements are moved as bytes");
   auto r = detail::make_range(first, last, "dash::sort");
-  if (r.size() == 0) return;
+  if (r.size() == 0) return r.team().barrier();  // still a synchronization point, as DASH's
   auto comp = detail::sort_comparator<T>(order);
   detail::SampleSort<T, N, P, decltype(comp)>(r, comp).run();
 }

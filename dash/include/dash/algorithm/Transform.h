@@ -40,6 +40,11 @@
 #include <dash/detail/transfer.h>
 #include <dash/Future.h>
 #include <dash/GlobPtr.h>
+#include <dash/GlobAsyncRef.h>
+#include <dash/GlobRef.h>
+#include <dash/Iterator.h>
+#include <dash/internal/Config.h>
+#include <dash/util/Trace.h>
 
 namespace dash {
 
