@@ -135,8 +135,6 @@ bool Team::is_leaf() const {
   return it == detail::kept_parts.end() || it->second.is_null();
 }
 
-bool Team::is_root() const { return !state_ || !state_->parent; }
-
 std::size_t Team::num_domains(util::Locality::Scope scope) const {
   const detail::TeamState &self = state();
   detail::check_alive(self.epoch, "dash::Team::num_domains");
@@ -178,12 +176,6 @@ void Team::free() {
 Team &Team::Null() {
   static Team null;
   return null;
-}
-
-bool Team::is_leaf() const {
-  if (is_null()) return true;
-  std::lock_guard<std::mutex> lock(detail::parts_mutex);
-  return detail::kept_parts.count(state_.get()) == 0;
 }
 
 bool Team::is_member(global_unit_t unit) const {

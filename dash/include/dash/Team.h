@@ -109,10 +109,6 @@ class Team {
   dart_team_t dart_id() const { return state().id; }
   /// True for the null team.
   bool is_null() const { return !state_; }
-  /// DASH's hierarchy: true unless the team has been split (its latest
-  /// part is still kept); true for a team without a parent (Team::All()).
-  bool is_leaf() const;
-  bool is_root() const;
   /// True if the calling unit's handle was made in the current run.
   bool is_alive() const;
 
