@@ -337,10 +337,9 @@ class NArray {
   /// The number of the calling unit's elements (DASH has both names) and
   /// the most any unit holds.
   size_type lsize() const { return local.size(); }
+  size_type local_size() const { return local.size(); }
   /// The number of elements local memory holds (DASH: the pattern's
   /// local_capacity()).
-  size_type lcapacity() const { return pattern().local_capacity(); }
-  size_type local_size() const { return local.size(); }
   size_type lcapacity() const { return core_ ? core_->pattern.local_capacity() : 0; }
   size_type local_capacity() const { return lcapacity(); }
   /// The calling unit's part (as `local`).
