@@ -89,12 +89,13 @@ class LoadBalancePattern<1, CompBasedMeasure, MemBasedMeasure, Arrangement, Inde
 
  public:
   static constexpr const char *PatternName = "LoadBalancePattern1D";
-  using partitioning_properties =
-      pattern_partitioning_properties<pattern_partitioning_tag::minimal, pattern_partitioning_tag::rectangular,
-                                      pattern_partitioning_tag::balanced, pattern_partitioning_tag::unbalanced,
-                                      pattern_partitioning_tag::dynamic>;
+  using partitioning_properties = pattern_partitioning_properties<
+      pattern_partitioning_tag::minimal, pattern_partitioning_tag::rectangular,
+      pattern_partitioning_tag::balanced, pattern_partitioning_tag::unbalanced,
+      pattern_partitioning_tag::dynamic>;
   using mapping_properties = pattern_mapping_properties<pattern_mapping_tag::unbalanced>;
-  using layout_properties = pattern_layout_properties<pattern_layout_tag::blocked, pattern_layout_tag::linear>;
+  using layout_properties =
+      pattern_layout_properties<pattern_layout_tag::blocked, pattern_layout_tag::linear>;
 
   using size_type = typename base_t::size_type;
   using index_type = IndexType;
@@ -111,6 +112,14 @@ class LoadBalancePattern<1, CompBasedMeasure, MemBasedMeasure, Arrangement, Inde
   LoadBalancePattern(const SizeSpec_t &sizespec, dash::Team &team = dash::Team::All())
       : LoadBalancePattern(sizespec, TeamLocality_t(team)) {}
 
+  /// The mapping of `other` for the units of `team` (containers bind their
+  /// pattern to their team so). Throws std::invalid_argument unless `team`
+  /// has as many units.
+  LoadBalancePattern(const self_t &other, const Team &team)
+      : base_t(other, team),
+        cpu_weights_(other.cpu_weights_),
+        membw_weights_(other.membw_weights_),
+        load_weights_(other.load_weights_) {}
   LoadBalancePattern(const self_t &) = default;
   LoadBalancePattern(self_t &&) = default;
   self_t &operator=(const self_t &) = default;
@@ -121,6 +130,13 @@ class LoadBalancePattern<1, CompBasedMeasure, MemBasedMeasure, Arrangement, Inde
     return static_cast<const base_t &>(*this) == static_cast<const base_t &>(other);
   }
   bool operator!=(const self_t &other) const { return !(*this == other); }
+
+  using base_t::global;
+  /// Global index of local index `lindex` of `unit` (DASH's overload).
+  IndexType global(team_unit_t unit, IndexType lindex) const {
+    return static_cast<IndexType>(
+        this->global_index(static_cast<std::size_t>(unit.id), static_cast<size_type>(lindex)));
+  }
 
   /// A unit owns one block: DASH's block size is the largest local size.
   size_type blocksize(dim_t) const { return this->local_capacity(); }
@@ -155,8 +171,9 @@ class LoadBalancePattern<1, CompBasedMeasure, MemBasedMeasure, Arrangement, Inde
   static std::vector<size_type> weighted_sizes(size_type total, std::size_t nunits,
                                                const std::vector<double> &weights) {
     if (weights.size() != nunits)
-      DASH_THROW(dash::exception::InvalidArgument,
-                 "dash::LoadBalancePattern: " << weights.size() << " unit weights for " << nunits << " units");
+      DASH_THROW(dash::exception::InvalidArgument, "dash::LoadBalancePattern: " << weights.size()
+                                                                                << " unit weights for "
+                                                                                << nunits << " units");
     std::vector<size_type> sizes(nunits, 0);
     if (nunits == 0) return sizes;
     double mean_size = static_cast<double>(total) / static_cast<double>(nunits);
