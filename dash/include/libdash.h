@@ -33,6 +33,7 @@
 #include <dash/Distribution.h>
 #include <dash/Pattern.h>
 #include <dash/pattern/CSRPattern.h>
+#include <dash/pattern/DynamicPattern.h>
 #include <dash/pattern/LoadBalancePattern.h>
 #include <dash/pattern/MakePattern.h>
 #include <dash/pattern/PatternIterator.h>

@@ -1,5 +1,6 @@
 // Patterns that size the units' ranges unevenly: LoadBalancePattern (by
-// the units' CPU capacity and memory bandwidth from the team's locality).
+// the units' CPU capacity and memory bandwidth from the team's locality)
+// and DynamicPattern (local sizes that change).
 #include <numeric>
 #include <vector>
 
@@ -85,6 +86,58 @@ TEST(PatternBalance, LoadBalancePatternInAnArray) {
   std::iota(arr.lbegin(), arr.lend(), static_cast<int>(pattern.global(0)));
   arr.barrier();
   for (std::size_t g = 0; g < arr.size(); g += 7) EXPECT_EQ(static_cast<int>(arr[g]), static_cast<int>(g));
+  arr.barrier();
+}
+
+TEST(PatternBalance, DynamicPatternResizeAndBalance) {
+  std::size_t p = dash::size();
+  std::vector<std::size_t> sizes(p);
+  for (std::size_t u = 0; u < p; ++u) sizes[u] = 2 * u + 1;
+  dash::DynamicPattern<1> pattern(sizes);
+  EXPECT_EQ(pattern.size(), p * p);
+  EXPECT_EQ(pattern.local_sizes(), sizes);
+  EXPECT_EQ(pattern.local_size(dash::team_unit_t{0}), 1u);
+  // Grow the last unit: the total and its range follow.
+  pattern.local_resize(dash::team_unit_t{static_cast<int>(p - 1)}, 2 * p + 4);
+  EXPECT_EQ(pattern.size(), p * p + 5);
+  EXPECT_EQ(pattern.local_size(dash::team_unit_t{static_cast<int>(p - 1)}), 2 * p + 4);
+  EXPECT_EQ(pattern.unit_at(pattern.size() - 1), dash::team_unit_t{static_cast<int>(p - 1)});
+  EXPECT_EQ(pattern.global(dash::team_unit_t{static_cast<int>(p - 1)}, 0),
+            static_cast<index_t>((p - 1) * (p - 1)));
+  // Balance: equal shares of the new total, in unit order.
+  pattern.balance();
+  std::size_t total = p * p + 5, share = (total + p - 1) / p, seen = 0;
+  for (dash::team_unit_t u{0}; u < p; ++u) {
+    std::size_t expected = std::min(share, total - seen);
+    EXPECT_EQ(pattern.local_size(u), expected);
+    seen += expected;
+  }
+  EXPECT_EQ(pattern.size(), total);
+  EXPECT_THROW(pattern.local_resize(dash::team_unit_t{static_cast<int>(p)}, 1), std::out_of_range);
+}
+
+TEST(PatternBalance, DynamicPatternFromDistribution) {
+  std::size_t p = dash::size();
+  dash::DynamicPattern<1> blocked(4 * p + 1);
+  EXPECT_EQ(blocked.local_size(dash::team_unit_t{0}), 5u);
+  dash::DynamicPattern<1> none(dash::SizeSpec<1>(7), dash::DistributionSpec<1>(dash::NONE));
+  EXPECT_EQ(none.local_size(dash::team_unit_t{0}), 7u);
+  EXPECT_THROW(dash::DynamicPattern<1>(8, dash::CYCLIC), dash::exception::InvalidArgument);
+  EXPECT_THROW(dash::DynamicPattern<1>(std::vector<std::size_t>(p, 2), 2 * p + 1),
+               dash::exception::InvalidArgument);
+  EXPECT_STREQ(dash::DynamicPattern<1>::PatternName, "DynamicPattern1D");
+}
+
+TEST(PatternBalance, DynamicPatternInAnArray) {
+  std::size_t p = dash::size();
+  std::vector<std::size_t> sizes(p, 3);
+  sizes[0] = 5;
+  dash::DynamicPattern<1> pattern(sizes);
+  dash::Array<int, index_t, dash::DynamicPattern<1>> arr(pattern);
+  EXPECT_EQ(arr.lsize(), sizes[dash::myid()]);
+  std::iota(arr.lbegin(), arr.lend(), static_cast<int>(pattern.global(0)));
+  arr.barrier();
+  for (std::size_t g = 0; g < arr.size(); ++g) EXPECT_EQ(static_cast<int>(arr[g]), static_cast<int>(g));
   arr.barrier();
 }
 
