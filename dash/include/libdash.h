@@ -95,10 +95,12 @@
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
 #include <dash/UnorderedMap.h>
+#include <dash/map/HashPolicy.h>
 #include <dash/map/UnorderedMap.h>
 #include <dash/map/UnorderedMapGlobIter.h>
 #include <dash/map/UnorderedMapLocalIter.h>
 #include <dash/map/UnorderedMapLocalRef.h>
+#include <dash/tools/Colorspace.h>
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>

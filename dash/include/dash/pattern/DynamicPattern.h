@@ -44,9 +44,9 @@ class DynamicPattern<1, Arrangement, IndexType> : public CSRPattern<1, Arrangeme
 
  public:
   static constexpr const char *PatternName = "DynamicPattern1D";
-  using partitioning_properties =
-      pattern_partitioning_properties<pattern_partitioning_tag::rectangular, pattern_partitioning_tag::unbalanced,
-                                      pattern_partitioning_tag::dynamic>;
+  using partitioning_properties = pattern_partitioning_properties<pattern_partitioning_tag::rectangular,
+                                                                  pattern_partitioning_tag::unbalanced,
+                                                                  pattern_partitioning_tag::dynamic>;
   using mapping_properties =
       pattern_mapping_properties<pattern_mapping_tag::balanced, pattern_mapping_tag::unbalanced>;
   using layout_properties = pattern_layout_properties<pattern_layout_tag::blocked, pattern_layout_tag::linear,
@@ -82,7 +82,8 @@ class DynamicPattern<1, Arrangement, IndexType> : public CSRPattern<1, Arrangeme
       DASH_THROW(dash::exception::InvalidArgument,
                  "dash::DynamicPattern: local sizes sum to " << this->size() << ", expected " << n);
   }
-  DynamicPattern(const std::vector<size_type> &local_sizes, const TeamSpec_t &teamspec, Team &team = Team::All())
+  DynamicPattern(const std::vector<size_type> &local_sizes, const TeamSpec_t &teamspec,
+                 Team &team = Team::All())
       : DynamicPattern(local_sizes, team) {
     check_units(static_cast<size_type>(teamspec.size()));
   }
@@ -93,14 +94,17 @@ class DynamicPattern<1, Arrangement, IndexType> : public CSRPattern<1, Arrangeme
       : base_t(local_sizes, team), local_sizes_(local_sizes) {}
   /// The mapping of `other` for the units of `team` (containers bind their
   /// pattern to their team so).
-  DynamicPattern(const self_t &other, const Team &team) : base_t(other, team), local_sizes_(other.local_sizes_) {}
+  DynamicPattern(const self_t &other, const Team &team)
+      : base_t(other, team), local_sizes_(other.local_sizes_) {}
 
   DynamicPattern(const self_t &) = default;
   DynamicPattern(self_t &&) = default;
   self_t &operator=(const self_t &) = default;
   self_t &operator=(self_t &&) = default;
 
-  bool operator==(const self_t &other) const { return local_sizes_ == other.local_sizes_ && base() == other.base(); }
+  bool operator==(const self_t &other) const {
+    return local_sizes_ == other.local_sizes_ && base() == other.base();
+  }
   bool operator!=(const self_t &other) const { return !(*this == other); }
 
   /// The current number of elements of every unit.
