@@ -50,7 +50,8 @@ TEST(Colorspace, VisualizerColoursUnitsByHue) {
   pv.draw_pattern(svg);
   // Unit 0 hue 0, unit 1 hue 137.508 (the golden angle), s 0.55, v 0.85.
   EXPECT_NE(svg.str().find(color::to_hex(color::hsv2rgb(color::hsv{0.0, 0.55, 0.85}))), std::string::npos);
-  EXPECT_NE(svg.str().find(color::to_hex(color::hsv2rgb(color::hsv{137.508, 0.55, 0.85}))), std::string::npos);
+  EXPECT_NE(svg.str().find(color::to_hex(color::hsv2rgb(color::hsv{137.508, 0.55, 0.85}))),
+            std::string::npos);
 }
 
 }  // namespace

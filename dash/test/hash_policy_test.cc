@@ -28,7 +28,9 @@ TEST(HashPolicy, HashLocalMapStoresOnTheInsertingUnit) {
     EXPECT_EQ(static_cast<int>((*it).second), me);
   }
   // ... and not those of other units (their home is elsewhere).
-  if (p > 1) EXPECT_EQ(map.count(100 * ((me + 1) % p)), 0u);
+  if (p > 1) {
+    EXPECT_EQ(map.count(100 * ((me + 1) % p)), 0u);
+  }
   // Every entry lives on the unit that inserted it, visible by iteration.
   std::map<int, int> seen;
   for (auto it = map.begin(); it != map.end(); ++it) {
