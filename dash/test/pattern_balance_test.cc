@@ -1,7 +1,10 @@
 // Patterns that size the units' ranges unevenly: LoadBalancePattern (by
 // the units' CPU capacity and memory bandwidth from the team's locality)
-// and DynamicPattern (local sizes that change).
+// and DynamicPattern (local sizes that change); unit grids balanced for
+// the machine (make_team_spec with node, NUMA and core counts).
+#include <array>
 #include <numeric>
+#include <set>
 #include <vector>
 
 #include "dash_test.h"
@@ -139,6 +142,36 @@ TEST(PatternBalance, DynamicPatternInAnArray) {
   arr.barrier();
   for (std::size_t g = 0; g < arr.size(); ++g) EXPECT_EQ(static_cast<int>(arr[g]), static_cast<int>(g));
   arr.barrier();
+}
+
+TEST(PatternBalance, BalanceExtentsInMultiplesOfABlockSize) {
+  using ext = std::array<std::size_t, 2>;
+  EXPECT_EQ(dash::math::balance_extents(ext{{1, 16}}, std::set<std::size_t>{2}), (ext{{4, 4}}));
+  EXPECT_EQ(dash::math::balance_extents(ext{{1, 12}}, std::set<std::size_t>{2}), (ext{{2, 6}}));
+  EXPECT_EQ(dash::math::balance_extents(ext{{1, 896}}, std::set<std::size_t>{28}), (ext{{28, 32}}));
+  // No usable block size (1, not dividing, or too few multiples): n x 1.
+  EXPECT_EQ(dash::math::balance_extents(ext{{1, 6}}, std::set<std::size_t>{1, 4, 2}), (ext{{6, 1}}));
+}
+
+TEST(PatternBalance, MakeTeamSpecForTheMachine) {
+  using rect = dash::pattern_partitioning_properties<dash::pattern_partitioning_tag::rectangular>;
+  using mapping = dash::pattern_mapping_properties<dash::pattern_mapping_tag::multiple>;
+  using layout = dash::pattern_layout_properties<>;
+  dash::SizeSpec<2> sizes(1680, 1680);
+  // One node of 2 NUMA domains: grids in multiples of 2.
+  auto numa = dash::make_team_spec<rect, mapping, layout>(sizes, 12, 1, 2, 28);
+  EXPECT_EQ(numa.extent(0), 2u);
+  EXPECT_EQ(numa.extent(1), 6u);
+  // 8 nodes of 28 cores: multiples of 28.
+  auto nodes = dash::make_team_spec<rect, mapping, layout>(sizes, 224, 8, 4, 28);
+  EXPECT_EQ(nodes.extent(0), 28u);
+  EXPECT_EQ(nodes.extent(1), 8u);
+  EXPECT_EQ(nodes.size(), 224u);
+  // Several nodes, neither rectangular nor a plain mapping: 1 x units.
+  auto flat =
+      dash::make_team_spec<dash::pattern_partitioning_properties<>, mapping, layout>(sizes, 224, 8, 4, 28);
+  EXPECT_EQ(flat.extent(0), 1u);
+  EXPECT_EQ(flat.extent(1), 224u);
 }
 
 }  // namespace
