@@ -100,6 +100,7 @@ TEST(PatternBalance, DynamicPatternResizeAndBalance) {
   EXPECT_EQ(pattern.size(), p * p);
   EXPECT_EQ(pattern.local_sizes(), sizes);
   EXPECT_EQ(pattern.local_size(dash::team_unit_t{0}), 1u);
+  EXPECT_EQ(pattern.local_capacity(dash::team_unit_t{0}), 2 * p - 1);
   // Grow the last unit: the total and its range follow.
   pattern.local_resize(dash::team_unit_t{static_cast<int>(p - 1)}, 2 * p + 4);
   EXPECT_EQ(pattern.size(), p * p + 5);

@@ -132,6 +132,10 @@ class DynamicPattern<1, Arrangement, IndexType> : public CSRPattern<1, Arrangeme
         this->global_index(static_cast<std::size_t>(unit.id), static_cast<size_type>(lindex)));
   }
 
+  using base_t::local_capacity;
+  /// As DASH: the same for every unit (the largest local size).
+  size_type local_capacity(team_unit_t) const { return this->local_capacity(); }
+
   /// A unit owns one block: the block size is the largest local size.
   size_type blocksize(dim_t) const { return this->local_capacity(); }
   size_type max_blocksize() const { return this->local_capacity(); }
