@@ -33,6 +33,8 @@
 #include <dash/Distribution.h>
 #include <dash/Pattern.h>
 #include <dash/pattern/CSRPattern.h>
+#include <dash/pattern/DynamicPattern.h>
+#include <dash/pattern/LoadBalancePattern.h>
 #include <dash/pattern/MakePattern.h>
 #include <dash/pattern/PatternIterator.h>
 #include <dash/pattern/PatternProperties.h>
@@ -93,10 +95,12 @@
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
 #include <dash/UnorderedMap.h>
+#include <dash/map/HashPolicy.h>
 #include <dash/map/UnorderedMap.h>
 #include <dash/map/UnorderedMapGlobIter.h>
 #include <dash/map/UnorderedMapLocalIter.h>
 #include <dash/map/UnorderedMapLocalRef.h>
+#include <dash/tools/Colorspace.h>
 
 #include <dash/Algorithm.h>
 #include <dash/Future.h>

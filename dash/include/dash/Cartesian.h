@@ -143,8 +143,8 @@ class SizeSpec : public CartesianSpace<N, SizeType> {
 
   constexpr SizeSpec() = default;
   template <typename... Es,
-            typename = std::enable_if_t<sizeof...(Es) == N && (std::is_integral_v<Es> && ...)>>
-  constexpr SizeSpec(Es... extents) : base(extents...) {}
+            typename = std::enable_if_t<sizeof...(Es) == N && (std::is_arithmetic_v<Es> && ...)>>
+  constexpr SizeSpec(Es... extents) : base(static_cast<SizeType>(extents)...) {}
   constexpr SizeSpec(const extents_type &extents) : base(extents) {}
   /// The same extents under another size type (the library's are size_t).
   template <typename S, typename = std::enable_if_t<!std::is_same_v<S, SizeType> && std::is_integral_v<S>>>

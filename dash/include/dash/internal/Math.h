@@ -125,18 +125,27 @@ std::enable_if_t<(NumDim > 1), std::array<Integer, NumDim>> balance_extents(
   return detail::squarest_pair(extents, [](Integer) { return true; });
 }
 
-/// The same, with x a multiple of one of the preferred block sizes in
-/// `blocking` (sizes below 2 or not dividing the product are ignored); the
-/// product and 1 if none fits.
+/// The same, with x a multiple i * b of a preferred block size b in
+/// `blocking`, as DASH chooses them: i from 1 to n / 2, n the multiplicity
+/// of b in the product if b is a prime factor of it, else product / b.
+/// Sizes below 2 or not dividing the product are ignored; the product and
+/// 1 if no candidate is left.
 template <typename Integer, std::size_t NumDim>
 std::enable_if_t<(NumDim > 1), std::array<Integer, NumDim>> balance_extents(
     std::array<Integer, NumDim> extents, std::set<Integer> blocking) {
   Integer size = 1;
   for (std::size_t d = 0; d < NumDim; ++d) size *= extents[d];
-  auto usable = [&](Integer b) { return b >= 2 && size % b == 0; };
-  return detail::squarest_pair(extents, [&](Integer x) {
-    return std::any_of(blocking.begin(), blocking.end(), [&](Integer b) { return usable(b) && x % b == 0; });
-  });
+  if (size <= 0) throw std::invalid_argument("dash::math::balance_extents: extents must be > 0");
+  auto multiplicities = factorize(size);
+  auto accepted = [&](Integer x) {
+    return std::any_of(blocking.begin(), blocking.end(), [&](Integer b) {
+      if (b < 2 || size % b != 0 || x % b != 0) return false;
+      auto prime = multiplicities.find(b);
+      Integer n = prime != multiplicities.end() ? static_cast<Integer>(prime->second) : size / b;
+      return x / b <= n / 2;
+    });
+  };
+  return detail::squarest_pair(extents, accepted);
 }
 
 namespace internal {

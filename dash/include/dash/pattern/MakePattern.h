@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstddef>
+#include <set>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -32,6 +33,8 @@
 #include <dash/pattern/PatternProperties.h>
 #include <dash/pattern/TilePattern.h>
 #include <dash/Team.h>
+#include <dash/internal/Math.h>
+#include <dash/util/UnitLocality.h>
 
 namespace dash {
 
@@ -84,25 +87,42 @@ using made_pattern_t = std::conditional_t<
 }  // namespace detail
 
 /// A unit grid for `sizespec` over `nunits` units suited to the given
-/// properties (DASH's make_team_spec): one dimension: all units; more:
-/// the units balanced over the first two dimensions, larger extent first
-/// (DASH refines this by the machine's nodes, NUMA domains and cores,
-/// which are accepted and not used here).
+/// properties (DASH's make_team_spec). One dimension: all units. More,
+/// given the machine (`nnodes` nodes of `nnuma` NUMA domains and `ncores`
+/// cores), as DASH: on one node the units are balanced over the first two
+/// dimensions in multiples of the NUMA domains; on several nodes, for
+/// rectangular partitioning or a plain mapping (not diagonal, neighbor or
+/// multiple), in multiples of the cores per node; else 1 x nunits. (DASH's
+/// further adjustment for multiple blocks per unit never applies: its
+/// condition excludes the factors it tries.) Without machine counts (all
+/// 0) the units are balanced over the first two dimensions, larger extent
+/// first (DASH would leave 1 x nunits).
 template <typename Partitioning = pattern_partitioning_properties<>,
           typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
           std::size_t N, typename SizeT>
 TeamSpec<N, std::make_signed_t<SizeT>> make_team_spec(const SizeSpec<N, SizeT> &sizespec, int nunits,
-                                                      SizeT nnodes = 0, SizeT nnuma = 0, SizeT ncores = 0) {
-  (void)sizespec, (void)nnodes, (void)nnuma, (void)ncores;
+                                                      typename std::common_type<SizeT>::type nnodes = 0,
+                                                      typename std::common_type<SizeT>::type nnuma = 0,
+                                                      typename std::common_type<SizeT>::type ncores = 0) {
+  (void)sizespec;
   std::array<std::size_t, N> extents;
   extents.fill(1);
   extents[0] = static_cast<std::size_t>(nunits);
   TeamSpec<N, std::make_signed_t<SizeT>> teamspec(extents);
   if constexpr (N > 1) {
-    TeamSpec<2> two(std::array<std::size_t, 2>{{static_cast<std::size_t>(nunits), 1}});
-    two.balance_extents();
-    teamspec.resize_dim(0, two.extent(0));
-    teamspec.resize_dim(1, two.extent(1));
+    std::array<std::size_t, 2> grid{{1, static_cast<std::size_t>(nunits)}};
+    if (nnodes == 0 && nnuma == 0 && ncores == 0) {
+      TeamSpec<2> two(std::array<std::size_t, 2>{{grid[1], 1}});
+      two.balance_extents();
+      grid = {{two.extent(0), two.extent(1)}};
+    } else if (nnodes == 1) {
+      grid = math::balance_extents(grid, std::set<std::size_t>{static_cast<std::size_t>(nnuma)});
+    } else if (nnodes > 1 && (Partitioning::rectangular ||
+                              (!Mapping::diagonal && !Mapping::neighbor && !Mapping::multiple))) {
+      grid = math::balance_extents(grid, std::set<std::size_t>{static_cast<std::size_t>(ncores)});
+    }
+    teamspec.resize_dim(0, grid[0]);
+    teamspec.resize_dim(1, grid[1]);
   }
   return teamspec;
 }
@@ -111,8 +131,10 @@ template <typename Partitioning = pattern_partitioning_properties<>,
           typename Mapping = pattern_mapping_properties<>, typename Layout = pattern_layout_properties<>,
           std::size_t N, typename SizeT>
 TeamSpec<N, std::make_signed_t<SizeT>> make_team_spec(const SizeSpec<N, SizeT> &sizespec,
-                                                      const Team &team = Team::All(), SizeT nnodes = 0,
-                                                      SizeT nnuma = 0, SizeT ncores = 0) {
+                                                      const Team &team = Team::All(),
+                                                      typename std::common_type<SizeT>::type nnodes = 0,
+                                                      typename std::common_type<SizeT>::type nnuma = 0,
+                                                      typename std::common_type<SizeT>::type ncores = 0) {
   return make_team_spec<Partitioning, Mapping, Layout>(sizespec, static_cast<int>(team.size()), nnodes, nnuma,
                                                        ncores);
 }

@@ -22,11 +22,12 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
-#include <cstdio>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#include <dash/tools/Colorspace.h>
 
 namespace dash::tools {
 
@@ -183,16 +184,8 @@ class PatternVisualizer {
 
   // A distinct, stable colour per unit: hues apart by the golden angle.
   static std::string colour(std::size_t unit) {
-    const double s = 0.55, v = 0.85, c = v * s, m = v - c;
-    double h = std::fmod(static_cast<double>(unit) * 137.508, 360.0) / 60.0;
-    double x = c * (1.0 - std::fabs(std::fmod(h, 2.0) - 1.0));
-    double rgb[6][3] = {{c, x, 0}, {x, c, 0}, {0, c, x}, {0, x, c}, {x, 0, c}, {c, 0, x}};
-    const double *p = rgb[static_cast<int>(h) % 6];
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<unsigned>((p[0] + m) * 255 + 0.5),
-                  static_cast<unsigned>((p[1] + m) * 255 + 0.5),
-                  static_cast<unsigned>((p[2] + m) * 255 + 0.5));
-    return buf;
+    double hue = std::fmod(static_cast<double>(unit) * 137.508, 360.0);
+    return color::to_hex(color::hsv2rgb(color::hsv{hue, 0.55, 0.85}));
   }
 
   static std::string escape(const std::string &text) {

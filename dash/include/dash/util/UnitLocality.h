@@ -32,6 +32,9 @@ class UnitLocality {
   UnitLocality() : UnitLocality(dash::Team::All(), dash::Team::All().myid()) {}
 
   const dart_hwinfo_t &hwinfo() const { return unit_->hwinfo; }
+  /// As in DASH, the runtime's record itself: changes (e.g. test mocks)
+  /// are seen by every later UnitLocality of this unit in this process.
+  dart_hwinfo_t &hwinfo() { return unit_->hwinfo; }
   /// The unit's CORE domain; parent leads up to its NUMA domain, module,
   /// node and the team's root.
   dart_domain_locality_t &domain() { return *domain_; }
