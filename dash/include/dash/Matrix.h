@@ -342,8 +342,8 @@ class NArray {
                                   " units, the team has " + std::to_string(team.size()));
     return std::make_unique<core_type>(pattern, team, "dash::NArray");
   }
-  const core_type & core() const;
-  const core_type & live_core() const;
+  const core_type &core() const;
+  const core_type &live_core() const;
   // Per element: live_core() only if DASH_CHECK_LIVENESS.
   const core_type &access_core() const { return DASH_CHECK_LIVENESS ? live_core() : *core_; }
   template <typename U>

@@ -114,8 +114,8 @@ class LocalMatrixRef {
   /// The ref's elements as raw memory: the whole local part, or a part
   /// that is contiguous in local memory (throws std::logic_error if not,
   /// e.g. a local column of a row-major pattern).
-  T * lbegin() const;
-  T * lend() const;
+  T *lbegin() const;
+  T *lend() const;
   T *data() const { return lbegin(); }
   /// CUR == N: raw pointers (lbegin/lend); CUR < N: global iterators over
   /// the ref's elements.
@@ -218,7 +218,7 @@ class LocalMatrixRef {
       return r;
     }
   }
-  T * contiguous_first(const char *what) const;
+  T *contiguous_first(const char *what) const;
   // The ref's box in global coordinates; throws std::logic_error unless
   // its elements form one there.
   Block<N> global_box() const;

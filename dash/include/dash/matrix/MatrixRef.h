@@ -116,7 +116,7 @@ class MatrixRef {
   /// pattern); an empty range if it has none. Throws std::logic_error if
   /// they are in several pieces.
   T *lbegin() const { return local_piece("lbegin").first; }
-  T * lend() const;
+  T *lend() const;
   /// The calling unit's part of the container.
   local_type sub_local() const { return local_type(&live_core()); }
 
@@ -177,9 +177,9 @@ class MatrixRef {
   operator View<T, N, PatternT>() const { return View<T, N, PatternT>(ref_.core(), ref_.viewspec()); }
 
  private:
-  const core_type & core() const;
-  const core_type & live_core() const;
-  const core_type & access_core() const;
+  const core_type &core() const;
+  const core_type &live_core() const;
+  const core_type &access_core() const;
   extents_type absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const;
   void check_inside(const char *what, std::size_t d, size_type n, size_type range) const;
   template <dim_t C = CUR>

@@ -50,25 +50,29 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::end() const -> 
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 template <dim_t D>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n) const -> LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n) const
+    -> LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
   static_assert(D >= 0 && D < NumDimensions, "dash::LocalMatrixRef::sub: no such dimension");
   static_assert(CUR == NumDimensions, "dash::LocalMatrixRef::sub<D>(n): on the whole local part");
   return fix(static_cast<std::size_t>(D), n);
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::row(size_type n) const -> LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::row(size_type n) const
+    -> LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
   return sub<0>(n);
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::col(size_type n) const -> LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::col(size_type n) const
+    -> LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
   return sub<1>(n);
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 template <dim_t D>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n, size_type range) const -> LocalMatrixRef {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n, size_type range) const
+    -> LocalMatrixRef {
   static_assert(D >= 0 && D < NumDimensions, "dash::LocalMatrixRef::sub: no such dimension");
   constexpr std::size_t d = static_cast<std::size_t>(D);
   check_inside("sub", d, n, range);
@@ -84,7 +88,8 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::block(size_type
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::index_of(const extents_type &lcoords) const -> size_type {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::index_of(const extents_type &lcoords) const
+    -> size_type {
   if constexpr (!detail::is_linear_pattern<PatternT>::value)
     return core_->pattern.local_index(core_->myid, lcoords);
   if (core_->pattern.is_tiled()) return core_->pattern.local_index(core_->myid, lcoords);
@@ -94,7 +99,8 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::index_of(const 
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::global_coords(const extents_type &lcoords) const -> std::array<size_type, N> {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::global_coords(
+    const extents_type &lcoords) const -> std::array<size_type, N> {
   return core_->pattern.global(core_->myid, lcoords);
 }
 
@@ -104,30 +110,34 @@ bool LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::whole() const {
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::free_dim(std::size_t k) const -> std::size_t {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::free_dim(std::size_t k) const
+    -> std::size_t {
   for (std::size_t d = 0; d < N; ++d)
     if (!fixed_[d] && k-- == 0) return d;
   return N;
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const -> extents_type {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::absolute(
+    const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const -> extents_type {
   extents_type c = box_.offsets;
   for (std::size_t k = 0; k < rel.size(); ++k) c[free_dim(k)] += rel[k];
   return c;
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-void LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::check_inside(const char *what, std::size_t d, size_type n, size_type range) const {
+void LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::check_inside(const char *what, std::size_t d,
+                                                                              size_type n,
+                                                                              size_type range) const {
   if (n > box_.extents[d] || range > box_.extents[d] - n)
     throw std::out_of_range(std::string("dash::LocalMatrixRef::") + what + ": dimension " +
-                            std::to_string(d) + ": [" + std::to_string(n) + ", " +
-                            std::to_string(n + range) + ") not in [0, " + std::to_string(box_.extents[d]) +
-                            ")");
+                            std::to_string(d) + ": [" + std::to_string(n) + ", " + std::to_string(n + range) +
+                            ") not in [0, " + std::to_string(box_.extents[d]) + ")");
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::contiguous_first(const char *what) const -> T * {
+auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::contiguous_first(const char *what) const
+    -> T * {
   if (empty()) return nullptr;
   extents_type last = box_.offsets;
   for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents[d] - 1;

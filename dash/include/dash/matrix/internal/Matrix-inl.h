@@ -20,7 +20,8 @@ auto detail::NArray<T, N, P>::sub(const extents_type &offsets, const extents_typ
 }
 
 template <typename T, std::size_t N, typename P>
-auto detail::NArray<T, N, P>::sub(const extents_type &offsets, const extents_type &extents) const -> const_view_type<> {
+auto detail::NArray<T, N, P>::sub(const extents_type &offsets, const extents_type &extents) const
+    -> const_view_type<> {
   return whole<const T>().sub(offsets, extents);
 }
 
@@ -71,8 +72,7 @@ bool detail::NArray<T, N, P>::is_local(index_type n) const {
 
 template <typename T, std::size_t N, typename P>
 auto detail::NArray<T, N, P>::core() const -> const core_type & {
-  if (!core_)
-    throw std::logic_error("dash::NArray: the array is empty (default-constructed or moved from)");
+  if (!core_) throw std::logic_error("dash::NArray: the array is empty (default-constructed or moved from)");
   return *core_;
 }
 
@@ -121,8 +121,8 @@ auto detail::NArray<T, N, P>::checked(const extents_type &c) const -> LocalIndex
   for (std::size_t d = 0; d < N; ++d)
     if (c[d] >= core().pattern.extent(d))
       throw std::out_of_range("dash::NArray::at: coordinate " + std::to_string(c[d]) + " of dimension " +
-                              std::to_string(d) + " not in [0, " +
-                              std::to_string(core().pattern.extent(d)) + ")");
+                              std::to_string(d) + " not in [0, " + std::to_string(core().pattern.extent(d)) +
+                              ")");
   return live_core().pattern.local(c);
 }
 

@@ -33,7 +33,8 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::lend() const -> T * 
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::at(const std::array<index_type, N> &coords) const -> reference {
+auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::at(const std::array<index_type, N> &coords) const
+    -> reference {
   extents_type c = ref_.viewspec().offsets;
   for (std::size_t d = 0; d < N; ++d) {
     check_inside("at", d, static_cast<size_type>(coords[d]), 1);
@@ -44,25 +45,29 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::at(const std::array<
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 template <dim_t D>
-auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n) const -> MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
+auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n) const
+    -> MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
   static_assert(D >= 0 && D < NumDimensions, "dash::MatrixRef::sub: no such dimension");
   static_assert(CUR == NumDimensions, "dash::MatrixRef::sub<D>(n): on a view with all dimensions free");
   return fix(static_cast<std::size_t>(D), n);
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::row(size_type n) const -> MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
+auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::row(size_type n) const
+    -> MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
   return sub<0>(n);
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::col(size_type n) const -> MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
+auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::col(size_type n) const
+    -> MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> {
   return sub<1>(n);
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 template <dim_t D>
-auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n, size_type range) const -> MatrixRef {
+auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n, size_type range) const
+    -> MatrixRef {
   static_assert(D >= 0 && D < NumDimensions, "dash::MatrixRef::sub: no such dimension");
   constexpr std::size_t d = static_cast<std::size_t>(D);
   check_inside("sub", d, n, range);
@@ -73,7 +78,9 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n, siz
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(const extents_type &offsets, const extents_type &extents) const -> MatrixRef {
+auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(const extents_type &offsets,
+                                                                const extents_type &extents) const
+    -> MatrixRef {
   MatrixRef r = *this;
   for (std::size_t d = 0; d < N; ++d) {
     check_inside("sub", d, offsets[d], extents[d]);
@@ -114,14 +121,16 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::access_core() const 
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const -> extents_type {
+auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::absolute(
+    const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const -> extents_type {
   extents_type c = ref_.viewspec().offsets;
   for (std::size_t k = 0; k < rel.size(); ++k) c[ref_.free_dim(k)] += rel[k];
   return c;
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-void MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::check_inside(const char *what, std::size_t d, size_type n, size_type range) const {
+void MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::check_inside(const char *what, std::size_t d,
+                                                                         size_type n, size_type range) const {
   size_type ext = ref_.viewspec().extents[d];
   if (n > ext || range > ext - n)
     throw std::out_of_range(std::string("dash::MatrixRef::") + what + ": dimension " + std::to_string(d) +
@@ -137,7 +146,8 @@ void MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::for_each_local(F &&f
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
-auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::local_piece(const char *what) const -> std::pair<T *, size_type> {
+auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::local_piece(const char *what) const
+    -> std::pair<T *, size_type> {
   T *base = live_core().mem.local();
   std::size_t first = 0, len = 0;
   bool contiguous = true;

@@ -35,13 +35,15 @@ std::vector<std::size_t> local_order(const PatternT &pattern, std::size_t unit) 
 /// Copies the elements of `local` into `buf` in the order `order`.
 template <typename T>
 void pack_in_order(const T *local, const std::vector<std::size_t> &order, std::vector<unsigned char> &buf) {
-  for (std::size_t i = 0; i < order.size(); ++i) std::memcpy(&buf[i * sizeof(T)], local + order[i], sizeof(T));
+  for (std::size_t i = 0; i < order.size(); ++i)
+    std::memcpy(&buf[i * sizeof(T)], local + order[i], sizeof(T));
 }
 
 /// The inverse of pack_in_order.
 template <typename T>
 void unpack_in_order(const std::vector<unsigned char> &buf, const std::vector<std::size_t> &order, T *local) {
-  for (std::size_t i = 0; i < order.size(); ++i) std::memcpy(local + order[i], &buf[i * sizeof(T)], sizeof(T));
+  for (std::size_t i = 0; i < order.size(); ++i)
+    std::memcpy(local + order[i], &buf[i * sizeof(T)], sizeof(T));
 }
 
 }  // namespace dash::io::hdf5::internal

@@ -54,8 +54,7 @@ void transfer(hid_t dset, hid_t type, const PatternT &pattern, std::size_t unit,
   void *data = local;
   if (pattern.is_tiled()) {
     data = buf.data();
-    if (store)
-      pack_in_order(local, order, buf);
+    if (store) pack_in_order(local, order, buf);
   }
   alignas(T) static unsigned char none[sizeof(T)];  // HDF5 wants a buffer even for an empty selection
   if (data == nullptr) data = none;

@@ -13,7 +13,8 @@
 namespace dash::io::hdf5 {
 
 template <class Container>
-void StoreHDF::write(Container &container, const std::string &filename, const std::string &datapath, hdf5_options options, type_converter_fun_type to_h5_type) {
+void StoreHDF::write(Container &container, const std::string &filename, const std::string &datapath,
+                     hdf5_options options, type_converter_fun_type to_h5_type) {
   using pattern_t = typename Container::pattern_type;
   constexpr std::size_t N = pattern_t::ndim();
   if (!container.is_allocated())
@@ -44,22 +45,23 @@ void StoreHDF::write(Container &container, const std::string &filename, const st
                                   "' exists (pass modify_dataset to overwrite its values)");
     hsize_t dims[N];
     for (std::size_t d = 0; d < N; ++d) dims[d] = pattern.extent(d);
-    internal::Handle space = internal::checked(H5Screate_simple(static_cast<int>(N), dims, nullptr),
-                                               H5Sclose, "H5Screate_simple");
+    internal::Handle space =
+        internal::checked(H5Screate_simple(static_cast<int>(N), dims, nullptr), H5Sclose, "H5Screate_simple");
     // Every element is written next: no fill values first (parallel HDF5
     // allocates the dataset's space at creation).
     internal::Handle create = internal::checked(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "H5Pcreate");
     internal::check(H5Pset_fill_time(create.get(), H5D_FILL_TIME_NEVER), "H5Pset_fill_time");
-    dset = internal::checked(
-        H5Dcreate2(where, name, type, space.get(), H5P_DEFAULT, create.get(), H5P_DEFAULT), H5Dclose,
-        "creating dataset " + datapath);
+    dset =
+        internal::checked(H5Dcreate2(where, name, type, space.get(), H5P_DEFAULT, create.get(), H5P_DEFAULT),
+                          H5Dclose, "creating dataset " + datapath);
   }
   internal::transfer(dset.get(), type, pattern, container.team().myid().id, container.lbegin(), true, comm);
   if (options.store_pattern) internal::store_pattern(dset.get(), pattern, options.pattern_metadata_key);
 }
 
 template <class Container>
-void StoreHDF::read(Container &container, const std::string &filename, const std::string &datapath, hdf5_options options, type_converter_fun_type to_h5_type) {
+void StoreHDF::read(Container &container, const std::string &filename, const std::string &datapath,
+                    hdf5_options options, type_converter_fun_type to_h5_type) {
   using pattern_t = typename Container::pattern_type;
   constexpr std::size_t N = pattern_t::ndim();
   internal::QuietErrors quiet;
