@@ -92,7 +92,7 @@ TEST(Sort, LargeInputs) {
   check_sort(arr, random_int, 0, n, std::greater<>(), std::greater<>(), std::greater<>());
 }
 
-// The threaded local sort (detail/local_sort.h) with 1 to 7 threads
+// The threaded local sort (algorithm/internal/Sort-inl.h) with 1 to 7 threads
 // (DASH_SORT_THREADS): the same result as std::sort, for a comparator too;
 // a comparator's exception reaches the caller. Then dash::sort of a large
 // array with threads forced, at every unit count.

@@ -25,7 +25,7 @@
 #include <type_traits>
 
 #include <dash/detail/array_core.h>
-#include <dash/detail/pieces.h>
+#include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/GlobRef.h>
 #include <dash/Init.h>
 

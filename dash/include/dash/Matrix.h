@@ -205,10 +205,7 @@ class NArray {
   /// first releases memory the array had. Collective. Returns true (as
   /// DASH's allocate).
   template <typename... Args>
-  bool allocate(Args &&...args) {
-    *this = NArray(std::forward<Args>(args)...);
-    return true;
-  }
+  bool allocate(Args &&...args);
   /// Releases the memory (collective); the array is empty again.
   void deallocate() { *this = NArray(); }
   /// True once the array has memory (constructed with a size or allocated).
@@ -273,32 +270,20 @@ class NArray {
 
   /// The block of `extents` elements at global coordinates `offsets`;
   /// throws std::out_of_range unless it lies inside the array.
-  view_type<> sub(const extents_type &offsets, const extents_type &extents) {
-    return whole<T>().sub(offsets, extents);
-  }
-  const_view_type<> sub(const extents_type &offsets, const extents_type &extents) const {
-    return whole<const T>().sub(offsets, extents);
-  }
+  view_type<> sub(const extents_type &offsets, const extents_type &extents);
+  const_view_type<> sub(const extents_type &offsets, const extents_type &extents) const;
   /// DASH's views of a matrix: along dimension SD the `n` indices from
   /// `first` (sub<SD>(first, n)), dimension SD fixed at `n` (sub<SD>(n)),
   /// rows/cols (SD = 0/1), one row or column, and global block `gblock`.
   /// Throw std::out_of_range unless inside the array.
   template <dim_t SD>
-  view_type<> sub(size_type first, size_type n) {
-    return whole<T>().template sub<SD>(first, n);
-  }
+  view_type<> sub(size_type first, size_type n);
   template <dim_t SD>
-  const_view_type<> sub(size_type first, size_type n) const {
-    return whole<const T>().template sub<SD>(first, n);
-  }
+  const_view_type<> sub(size_type first, size_type n) const;
   template <dim_t SD>
-  view_type<D - 1> sub(size_type n) {
-    return whole<T>().template sub<SD>(n);
-  }
+  view_type<D - 1> sub(size_type n);
   template <dim_t SD>
-  const_view_type<D - 1> sub(size_type n) const {
-    return whole<const T>().template sub<SD>(n);
-  }
+  const_view_type<D - 1> sub(size_type n) const;
   view_type<> rows(size_type first, size_type n) { return sub<0>(first, n); }
   const_view_type<> rows(size_type first, size_type n) const { return sub<0>(first, n); }
   view_type<> cols(size_type first, size_type n) { return sub<1>(first, n); }
@@ -308,25 +293,17 @@ class NArray {
   view_type<D - 1> col(size_type j) { return sub<1>(j); }
   const_view_type<D - 1> col(size_type j) const { return sub<1>(j); }
   view_type<> block(size_type gblock) { return view_type<>(&live_core(), core_->pattern.block(gblock)); }
-  const_view_type<> block(size_type gblock) const {
-    return const_view_type<>(&live_core(), core_->pattern.block(gblock));
-  }
+  const_view_type<> block(size_type gblock) const;
   /// The block at block coordinates `bcoords` of the pattern's block grid.
   view_type<> block(const std::array<index_type, N> &bcoords) { return block(block_index(bcoords)); }
-  const_view_type<> block(const std::array<index_type, N> &bcoords) const {
-    return block(block_index(bcoords));
-  }
+  const_view_type<> block(const std::array<index_type, N> &bcoords) const;
 
   /// True if the element with global index `gindex` is the calling unit's.
-  bool is_local(index_type gindex) const {
-    return core().pattern.local(static_cast<size_type>(gindex)).unit == core().myid;
-  }
+  bool is_local(index_type gindex) const;
   /// True if coordinate `n` of dimension SD holds elements of the calling
   /// unit.
   template <dim_t SD>
-  bool is_local(index_type n) const {
-    return whole<const T>().template is_local<SD>(n);
-  }
+  bool is_local(index_type n) const;
 
   // ---- local view ----
 
@@ -365,22 +342,12 @@ class NArray {
                                   " units, the team has " + std::to_string(team.size()));
     return std::make_unique<core_type>(pattern, team, "dash::NArray");
   }
-  const core_type &core() const {
-    if (!core_)
-      throw std::logic_error("dash::NArray: the array is empty (default-constructed or moved from)");
-    return *core_;
-  }
-  const core_type &live_core() const {
-    const core_type &c = core();
-    detail::check_alive(c.mem.epoch(), "dash::NArray");
-    return c;
-  }
+  const core_type &core() const;
+  const core_type &live_core() const;
   // Per element: live_core() only if DASH_CHECK_LIVENESS.
   const core_type &access_core() const { return DASH_CHECK_LIVENESS ? live_core() : *core_; }
   template <typename U>
-  MatrixRef<U, D, D, P, HostSpace> whole() const {
-    return MatrixRef<U, D, D, P, HostSpace>(&live_core(), core_->whole());
-  }
+  MatrixRef<U, D, D, P, HostSpace> whole() const;
   template <typename U>
   decltype(auto) subscript(size_type i) const {
     if constexpr (N == 1)
@@ -389,34 +356,10 @@ class NArray {
       return whole<U>()[i];
   }
   template <typename U>
-  GlobRef<U> element(const LocalIndex &li) const {
-    return core_->template ref<U>(li.unit, li.index);
-  }
-  size_type block_index(const std::array<index_type, N> &bcoords) const {
-    const P &p = core().pattern;
-    // Block grid extents: the blocks along each dimension.
-    std::array<size_type, N> grid{}, bc{};
-    for (std::size_t d = 0; d < N; ++d) {
-      size_type bs = p.block(0).extents[d];
-      grid[d] = bs == 0 ? 0 : (p.extent(d) + bs - 1) / bs;
-      bc[d] = static_cast<size_type>(bcoords[d]);
-    }
-    return detail::linear_index<P::memory_order()>(bc, grid);
-  }
-  LocalIndex checked(size_type gindex) const {
-    if (gindex >= size())
-      throw std::out_of_range("dash::NArray::at: index " + std::to_string(gindex) + " not in [0, " +
-                              std::to_string(size()) + ")");
-    return live_core().pattern.local(gindex);
-  }
-  LocalIndex checked(const extents_type &c) const {
-    for (std::size_t d = 0; d < N; ++d)
-      if (c[d] >= core().pattern.extent(d))
-        throw std::out_of_range("dash::NArray::at: coordinate " + std::to_string(c[d]) + " of dimension " +
-                                std::to_string(d) + " not in [0, " +
-                                std::to_string(core().pattern.extent(d)) + ")");
-    return live_core().pattern.local(c);
-  }
+  GlobRef<U> element(const LocalIndex &li) const;
+  size_type block_index(const std::array<index_type, N> &bcoords) const;
+  LocalIndex checked(size_type gindex) const;
+  LocalIndex checked(const extents_type &c) const;
 
   std::unique_ptr<core_type> core_;
 };
@@ -458,5 +401,7 @@ using NArray = Matrix<T, NumDimensions, IndexT, PatternT, LocalMemSpaceT>;
 
 // AsyncArrayRef, the type of every container's `async`.
 #include <dash/Array.h>
+
+#include <dash/matrix/internal/Matrix-inl.h>
 
 #endif  // DASH_MATRIX_H

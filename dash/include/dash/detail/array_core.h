@@ -30,10 +30,10 @@
 //                                    and along the fastest dimension of
 //                                    memory_order() inside a block local
 //                                    and global indices are consecutive
-//                                    (detail/pieces.h moves rows of blocks)
+//                                    (iterator/internal/ContiguousRange.h moves rows of blocks)
 //
 // dash::Pattern<N, A>, ShiftTilePattern<N, A> and SeqTilePattern<N, A>
-// are such types. Pattern<N> (ROW_MAJOR) has fast paths in detail/pieces.h
+// are such types. Pattern<N> (ROW_MAJOR) has fast paths in iterator/internal/ContiguousRange.h
 // and local_view.h; every other type goes through the members above.
 
 #include <cstddef>

@@ -15,7 +15,7 @@
 
 #include <dart/dart.h>
 #include <dash/detail/array_core.h>
-#include <dash/detail/pieces.h>
+#include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/Exception.h>
 #include <dash/GlobPtr.h>
 #include <dash/Init.h>

@@ -4,7 +4,7 @@
 // Bulk transfers between a global range and a local buffer: one DART
 // transfer per unit block, not one per element.
 //
-// The range's pieces (detail/pieces.h) are grouped per unit: consecutive
+// The range's pieces (iterator/internal/ContiguousRange.h) are grouped per unit: consecutive
 // pieces that continue each other in both local memory and the buffer merge
 // into one run; equal-length pieces at constant distances on both sides
 // (the rows of a unit's block of a matrix view) form one strided group,
@@ -19,7 +19,7 @@
 
 #include <dart/dart.h>
 #include <dash/detail/array_core.h>
-#include <dash/detail/pieces.h>
+#include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/Exception.h>
 #include <dash/detail/transfer_handles.h>
 

@@ -26,7 +26,7 @@
 #include <type_traits>
 
 #include <dash/detail/array_core.h>
-#include <dash/detail/pieces.h>
+#include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/matrix/MatrixRef.h>
 #include <dash/pattern/BlockPattern.h>
@@ -101,14 +101,8 @@ class LocalMatrixRef {
   const extents_type &extents() const { return box_.extents; }
   size_type extent(dim_t d) const { return box_.extents[static_cast<std::size_t>(d)]; }
   /// Local coordinates of the ref's first element (as DASH's: signed).
-  offsets_type offsets() const {
-    offsets_type o{};
-    for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(box_.offsets[d]);
-    return o;
-  }
-  index_type offset(dim_t d) const {
-    return static_cast<index_type>(box_.offsets[static_cast<std::size_t>(d)]);
-  }
+  offsets_type offsets() const;
+  index_type offset(dim_t d) const;
   size_type size() const { return box_.size(); }
   bool empty() const { return size() == 0; }
   /// The ref's box in local coordinates.
@@ -120,30 +114,13 @@ class LocalMatrixRef {
   /// The ref's elements as raw memory: the whole local part, or a part
   /// that is contiguous in local memory (throws std::logic_error if not,
   /// e.g. a local column of a row-major pattern).
-  T *lbegin() const {
-    if (whole()) return data_;
-    return contiguous_first("lbegin");
-  }
-  T *lend() const {
-    if (whole()) return data_ + lsize_;
-    T *first = contiguous_first("lend");
-    return first ? first + size() : first;
-  }
+  T *lbegin() const;
+  T *lend() const;
   T *data() const { return lbegin(); }
   /// CUR == N: raw pointers (lbegin/lend); CUR < N: global iterators over
   /// the ref's elements.
-  iterator begin() const {
-    if constexpr (CUR == NumDimensions)
-      return lbegin();
-    else
-      return iterator(core_, global_box(), 0);
-  }
-  iterator end() const {
-    if constexpr (CUR == NumDimensions)
-      return lend();
-    else
-      return begin() + static_cast<difference_type>(size());
-  }
+  iterator begin() const;
+  iterator end() const;
 
   // ---- element access ----
 
@@ -190,38 +167,20 @@ class LocalMatrixRef {
 
   /// Dimension D fixed at `n`.
   template <dim_t D>
-  LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> sub(size_type n) const {
-    static_assert(D >= 0 && D < NumDimensions, "dash::LocalMatrixRef::sub: no such dimension");
-    static_assert(CUR == NumDimensions, "dash::LocalMatrixRef::sub<D>(n): on the whole local part");
-    return fix(static_cast<std::size_t>(D), n);
-  }
+  LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> sub(size_type n) const;
   /// Local row `n` (dimension 0) / column `n` (dimension 1).
-  LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> row(size_type n) const {
-    return sub<0>(n);
-  }
-  LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> col(size_type n) const {
-    return sub<1>(n);
-  }
+  LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> row(size_type n) const;
+  LocalMatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> col(size_type n) const;
   /// Along dimension D the `range` coordinates from `n`.
   template <dim_t D>
-  LocalMatrixRef sub(size_type n, size_type range) const {
-    static_assert(D >= 0 && D < NumDimensions, "dash::LocalMatrixRef::sub: no such dimension");
-    constexpr std::size_t d = static_cast<std::size_t>(D);
-    check_inside("sub", d, n, range);
-    LocalMatrixRef r = *this;
-    r.box_.offsets[d] += n;
-    r.box_.extents[d] = range;
-    return r;
-  }
+  LocalMatrixRef sub(size_type n, size_type range) const;
   LocalMatrixRef rows(size_type n, size_type range) const { return sub<0>(n, range); }
   LocalMatrixRef cols(size_type n, size_type range) const { return sub<1>(n, range); }
 
   /// The calling unit's block `lblock` (its local block grid, in the
   /// pattern's storage order) as a global view; throws std::out_of_range
   /// unless lblock < the unit's number of blocks.
-  view_type block(size_type lblock) const {
-    return view_type(core_, pattern().local_block(core_->myid, lblock));
-  }
+  view_type block(size_type lblock) const;
 
   /// True: a local ref's elements are local (`n` < size()).
   bool is_local(index_type n) const { return n >= 0 && static_cast<size_type>(n) < size(); }
@@ -229,43 +188,18 @@ class LocalMatrixRef {
   // ---- index conversions (the whole local part) ----
 
   /// Local index (offset in local memory) of local coordinates.
-  size_type index_of(const extents_type &lcoords) const {
-    if constexpr (!detail::is_linear_pattern<PatternT>::value)
-      return core_->pattern.local_index(core_->myid, lcoords);
-    if (core_->pattern.is_tiled()) return core_->pattern.local_index(core_->myid, lcoords);
-    size_type index = 0;
-    for (std::size_t d = 0; d < N; ++d) index += lcoords[d] * strides_[d];
-    return index;
-  }
+  size_type index_of(const extents_type &lcoords) const;
   /// Global coordinates of local coordinates.
-  std::array<size_type, N> global_coords(const extents_type &lcoords) const {
-    return core_->pattern.global(core_->myid, lcoords);
-  }
+  std::array<size_type, N> global_coords(const extents_type &lcoords) const;
   /// Linear global index of local index `i`.
   size_type global_index(size_type i) const { return core_->pattern.global_index(core_->myid, i); }
 
  private:
-  bool whole() const {
-    return CUR == NumDimensions && box_.offsets == extents_type{} && box_.extents == lextents_;
-  }
+  bool whole() const;
   // The k-th dimension that is not fixed.
-  std::size_t free_dim(std::size_t k) const {
-    for (std::size_t d = 0; d < N; ++d)
-      if (!fixed_[d] && k-- == 0) return d;
-    return N;
-  }
-  extents_type absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const {
-    extents_type c = box_.offsets;
-    for (std::size_t k = 0; k < rel.size(); ++k) c[free_dim(k)] += rel[k];
-    return c;
-  }
-  void check_inside(const char *what, std::size_t d, size_type n, size_type range) const {
-    if (n > box_.extents[d] || range > box_.extents[d] - n)
-      throw std::out_of_range(std::string("dash::LocalMatrixRef::") + what + ": dimension " +
-                              std::to_string(d) + ": [" + std::to_string(n) + ", " +
-                              std::to_string(n + range) + ") not in [0, " + std::to_string(box_.extents[d]) +
-                              ")");
-  }
+  std::size_t free_dim(std::size_t k) const;
+  extents_type absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const;
+  void check_inside(const char *what, std::size_t d, size_type n, size_type range) const;
   template <dim_t C = CUR>
   LocalMatrixRef<T, NumDimensions, C - 1, PatternT, LocalMemT> fix(std::size_t d, size_type n) const {
     {
@@ -284,36 +218,10 @@ class LocalMatrixRef {
       return r;
     }
   }
-  T *contiguous_first(const char *what) const {
-    if (empty()) return nullptr;
-    extents_type last = box_.offsets;
-    for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents[d] - 1;
-    size_type first_index = index_of(box_.offsets), last_index = index_of(last);
-    if (last_index < first_index || last_index - first_index + 1 != size())
-      throw std::logic_error(std::string("dash::LocalMatrixRef::") + what +
-                             ": the elements are not contiguous in local memory");
-    return data_ + first_index;
-  }
+  T *contiguous_first(const char *what) const;
   // The ref's box in global coordinates; throws std::logic_error unless
   // its elements form one there.
-  Block<N> global_box() const {
-    Block<N> g;
-    if (empty()) {
-      g.offsets.fill(0);
-      g.extents.fill(0);
-      return g;
-    }
-    extents_type last = box_.offsets;
-    for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents[d] - 1;
-    g.offsets = global_coords(box_.offsets);
-    extents_type glast = global_coords(last);
-    for (std::size_t d = 0; d < N; ++d) {
-      g.extents[d] = glast[d] + 1 - g.offsets[d];
-      if (glast[d] < g.offsets[d] || g.extents[d] != box_.extents[d])
-        throw std::logic_error("dash::LocalMatrixRef: the elements are not a box in global coordinates");
-    }
-    return g;
-  }
+  Block<N> global_box() const;
 
   const core_type *core_ = nullptr;
   T *data_ = nullptr;
@@ -359,5 +267,7 @@ template <typename T, std::size_t N, typename P = Pattern<N>>
 using LocalView = LocalMatrixRef<T, static_cast<dim_t>(N), static_cast<dim_t>(N), P, HostSpace>;
 
 }  // namespace dash
+
+#include <dash/matrix/internal/LocalMatrixRef-inl.h>
 
 #endif  // DASH_MATRIX_LOCALMATRIXREF_H

@@ -22,7 +22,7 @@
 #include <utility>
 
 #include <dash/detail/array_core.h>
-#include <dash/detail/pieces.h>
+#include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/GlobRef.h>
 #include <dash/Init.h>
@@ -92,25 +92,15 @@ class MatrixRef {
   size_type extent(dim_t d) const { return ref_.viewspec().extents[static_cast<std::size_t>(d)]; }
   const extents_type &extents() const { return ref_.viewspec().extents; }
   /// Global coordinates of the first element (as DASH's: signed).
-  index_type offset(dim_t d) const {
-    return static_cast<index_type>(ref_.viewspec().offsets[static_cast<std::size_t>(d)]);
-  }
-  offsets_type offsets() const {
-    offsets_type o{};
-    for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(ref_.viewspec().offsets[d]);
-    return o;
-  }
+  index_type offset(dim_t d) const;
+  offsets_type offsets() const;
   /// The view's box in global coordinates (DASH's ViewSpec).
   const ViewSpec<N> &viewspec() const { return ref_.viewspec(); }
   const PatternT &pattern() const { return core().pattern; }
   void barrier() const { team().barrier(); }
 
   /// The calling unit's elements in the view / the most it could hold.
-  size_type local_size() const {
-    size_type n = 0;
-    for_each_local([&](const detail::LocalPiece &piece) { n += piece.len; });
-    return n;
-  }
+  size_type local_size() const;
   size_type local_capacity() const { return core().pattern.local_capacity(); }
 
   // ---- iteration ----
@@ -126,10 +116,7 @@ class MatrixRef {
   /// pattern); an empty range if it has none. Throws std::logic_error if
   /// they are in several pieces.
   T *lbegin() const { return local_piece("lbegin").first; }
-  T *lend() const {
-    auto p = local_piece("lend");
-    return p.first + p.second;
-  }
+  T *lend() const;
   /// The calling unit's part of the container.
   local_type sub_local() const { return local_type(&live_core()); }
 
@@ -160,53 +147,22 @@ class MatrixRef {
   }
   /// Element at coordinates over all N dimensions, relative to the view;
   /// throws std::out_of_range outside it.
-  reference at(const std::array<index_type, N> &coords) const {
-    extents_type c = ref_.viewspec().offsets;
-    for (std::size_t d = 0; d < N; ++d) {
-      check_inside("at", d, static_cast<size_type>(coords[d]), 1);
-      c[d] += static_cast<size_type>(coords[d]);
-    }
-    return live_core().template ref<T>(c);
-  }
+  reference at(const std::array<index_type, N> &coords) const;
 
   // ---- sub-views ----
 
   /// Dimension D fixed at `n`.
   template <dim_t D>
-  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> sub(size_type n) const {
-    static_assert(D >= 0 && D < NumDimensions, "dash::MatrixRef::sub: no such dimension");
-    static_assert(CUR == NumDimensions, "dash::MatrixRef::sub<D>(n): on a view with all dimensions free");
-    return fix(static_cast<std::size_t>(D), n);
-  }
-  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> row(size_type n) const {
-    return sub<0>(n);
-  }
-  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> col(size_type n) const {
-    return sub<1>(n);
-  }
+  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> sub(size_type n) const;
+  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> row(size_type n) const;
+  MatrixRef<T, NumDimensions, NumDimensions - 1, PatternT, LocalMemT> col(size_type n) const;
   /// Along dimension D the `range` coordinates from `n`.
   template <dim_t D>
-  MatrixRef sub(size_type n, size_type range) const {
-    static_assert(D >= 0 && D < NumDimensions, "dash::MatrixRef::sub: no such dimension");
-    constexpr std::size_t d = static_cast<std::size_t>(D);
-    check_inside("sub", d, n, range);
-    MatrixRef r = *this;
-    r.ref_.viewspec().offsets[d] += n;
-    r.ref_.viewspec().extents[d] = range;
-    return r;
-  }
+  MatrixRef sub(size_type n, size_type range) const;
   MatrixRef rows(size_type n, size_type range) const { return sub<0>(n, range); }
   MatrixRef cols(size_type n, size_type range) const { return sub<1>(n, range); }
   /// The box at `offsets` (relative to the view) with `extents`.
-  MatrixRef sub(const extents_type &offsets, const extents_type &extents) const {
-    MatrixRef r = *this;
-    for (std::size_t d = 0; d < N; ++d) {
-      check_inside("sub", d, offsets[d], extents[d]);
-      r.ref_.viewspec().offsets[d] += offsets[d];
-      r.ref_.viewspec().extents[d] = extents[d];
-    }
-    return r;
-  }
+  MatrixRef sub(const extents_type &offsets, const extents_type &extents) const;
 
   /// True if the element at position `n` of the view is the calling
   /// unit's.
@@ -214,45 +170,18 @@ class MatrixRef {
   /// True if the slice at coordinate `n` of dimension D (relative to the
   /// view) holds elements of the calling unit.
   template <dim_t D>
-  bool is_local(index_type n) const {
-    Block<N> slice = ref_.viewspec();
-    slice.offsets[D] += static_cast<size_type>(n);
-    slice.extents[D] = 1;
-    bool any = false;
-    detail::for_each_local_piece(core().pattern, slice, 0, slice.size(), core().myid,
-                                 [&](const detail::LocalPiece &) { any = true; });
-    return any;
-  }
+  bool is_local(index_type n) const;
 
   const view_type &refview() const { return ref_; }
   /// As a View of its box (the views of dash::sub, dash::local).
   operator View<T, N, PatternT>() const { return View<T, N, PatternT>(ref_.core(), ref_.viewspec()); }
 
  private:
-  const core_type &core() const {
-    if (!ref_.core()) throw std::logic_error("dash::MatrixRef: the view refers to no container");
-    return *ref_.core();
-  }
-  const core_type &live_core() const {
-    detail::check_alive(core().mem.epoch(), "dash::MatrixRef");
-    return *ref_.core();
-  }
-  const core_type &access_core() const {
-    if constexpr (DASH_CHECK_LIVENESS) return live_core();
-    return *ref_.core();
-  }
-  extents_type absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const {
-    extents_type c = ref_.viewspec().offsets;
-    for (std::size_t k = 0; k < rel.size(); ++k) c[ref_.free_dim(k)] += rel[k];
-    return c;
-  }
-  void check_inside(const char *what, std::size_t d, size_type n, size_type range) const {
-    size_type ext = ref_.viewspec().extents[d];
-    if (n > ext || range > ext - n)
-      throw std::out_of_range(std::string("dash::MatrixRef::") + what + ": dimension " + std::to_string(d) +
-                              ": [" + std::to_string(n) + ", " + std::to_string(n + range) + ") not in [0, " +
-                              std::to_string(ext) + ")");
-  }
+  const core_type &core() const;
+  const core_type &live_core() const;
+  const core_type &access_core() const;
+  extents_type absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const;
+  void check_inside(const char *what, std::size_t d, size_type n, size_type range) const;
   template <dim_t C = CUR>
   MatrixRef<T, NumDimensions, C - 1, PatternT, LocalMemT> fix(std::size_t d, size_type n) const {
     check_inside("sub", d, n, 1);
@@ -262,32 +191,16 @@ class MatrixRef {
     return r;
   }
   template <typename F>
-  void for_each_local(F &&f) const {
-    const core_type &c = live_core();
-    detail::for_each_local_piece(c.pattern, ref_.viewspec(), 0, size(), c.myid, f);
-  }
+  void for_each_local(F &&f) const;
   // The calling unit's elements of the view as one range of local memory
   // (pieces that continue each other in local memory).
-  std::pair<T *, size_type> local_piece(const char *what) const {
-    T *base = live_core().mem.local();
-    std::size_t first = 0, len = 0;
-    bool contiguous = true;
-    for_each_local([&](const detail::LocalPiece &piece) {
-      if (len == 0)
-        first = piece.lindex;
-      else if (piece.lindex != first + len)
-        contiguous = false;
-      len += piece.len;
-    });
-    if (!contiguous)
-      throw std::logic_error(std::string("dash::MatrixRef::") + what +
-                             ": the calling unit's elements of the view are not contiguous");
-    return {len ? base + first : nullptr, len};
-  }
+  std::pair<T *, size_type> local_piece(const char *what) const;
 
   view_type ref_;
 };
 
 }  // namespace dash
+
+#include <dash/matrix/internal/MatrixRef-inl.h>
 
 #endif  // DASH_MATRIX_MATRIXREF_H

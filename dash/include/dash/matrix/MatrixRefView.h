@@ -32,24 +32,12 @@ class MatrixRefView {
   const Block<N> &viewspec() const { return viewspec_; }
   Block<N> &viewspec() { return viewspec_; }
   /// Number of fixed dimensions.
-  dim_t dim() const {
-    dim_t n = 0;
-    for (bool f : fixed_) n += f ? 1 : 0;
-    return n;
-  }
+  dim_t dim() const;
   bool is_fixed(std::size_t d) const { return fixed_[d]; }
   /// The k-th dimension that is not fixed (N if there is none).
-  std::size_t free_dim(std::size_t k) const {
-    for (std::size_t d = 0; d < N; ++d)
-      if (!fixed_[d] && k-- == 0) return d;
-    return N;
-  }
+  std::size_t free_dim(std::size_t k) const;
   /// Fixes dimension d at global coordinate `coord`.
-  void fix(std::size_t d, std::size_t coord) {
-    viewspec_.offsets[d] = coord;
-    viewspec_.extents[d] = 1;
-    fixed_[d] = true;
-  }
+  void fix(std::size_t d, std::size_t coord);
 
  private:
   const core_type *core_ = nullptr;
@@ -58,5 +46,7 @@ class MatrixRefView {
 };
 
 }  // namespace dash
+
+#include <dash/matrix/internal/MatrixRefView-inl.h>
 
 #endif  // DASH_MATRIX_MATRIXREFVIEW_H

@@ -14,10 +14,12 @@
 #include <iterator>
 #include <ostream>
 #include <type_traits>
+#include <utility>
 
 #include <dart/dart.h>
 #include <dash/GlobRef.h>
 #include <dash/Types.h>
+#include <dash/iterator/internal/GlobPtrBase.h>
 
 namespace dash {
 
@@ -108,9 +110,7 @@ class GlobHeapPtr {
   /// The position in the space's global order.
   index_type gpos() const {
     if (!mem_) return lidx_;
-    index_type pos = lidx_;
-    for (std::size_t u = 0; u < unit_; ++u) pos += unit_size(u);
-    return pos;
+    return detail::unit_order_position(unit_, lidx_, [this](std::size_t u) { return unit_size(u); });
   }
 
   friend std::ostream &operator<<(std::ostream &os, const GlobHeapPtr &p) {
@@ -121,14 +121,10 @@ class GlobHeapPtr {
   index_type unit_size(std::size_t u) const {
     return static_cast<index_type>(mem_->local_size(team_unit_t(static_cast<dart_unit_t>(u))));
   }
-  /// The first unit (from unit 0) whose elements hold the position; the
-  /// last unit for positions at or past the end.
+  /// The (unit, local index) of the position (unit_order_locate).
   std::pair<std::size_t, index_type> canonical() const {
-    index_type pos = gpos();
-    const std::size_t nunits = mem_->team().size();
-    std::size_t unit = 0;
-    while (unit + 1 < nunits && pos >= unit_size(unit)) pos -= unit_size(unit++);
-    return {unit, pos};
+    return detail::unit_order_locate(gpos(), mem_->team().size(),
+                                     [this](std::size_t u) { return unit_size(u); });
   }
 
   const HeapMem *mem_ = nullptr;

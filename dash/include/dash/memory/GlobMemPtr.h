@@ -28,6 +28,7 @@
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
 #include <dash/Types.h>
+#include <dash/iterator/internal/GlobPtrBase.h>
 #include <dash/memory/MemorySpaceBase.h>
 #include <dash/memory/internal/MemorySpaceRegistry.h>
 
@@ -38,39 +39,28 @@ using gptrdiff_t = std::int64_t;
 
 namespace detail {
 
-/// The byte offset of `gptr` from the beginning of a contiguous space
-/// (the parts of all units before its unit, in unit order, plus its offset).
+/// The byte offset of `gptr` from the beginning of a contiguous space.
 template <class MemSpace>
 std::int64_t contiguous_position(const MemSpace &space, dart_gptr_t gptr) {
   dart_unit_t rel = 0;
   check(dart_team_unit_g2l(space.team().dart_id(), gptr.unitid, &rel), "dart_team_unit_g2l");
-  std::int64_t pos = 0;
-  for (dart_unit_t u = 0; u < rel; ++u) pos += static_cast<std::int64_t>(space.capacity(team_unit_t(u)));
-  return pos + static_cast<std::int64_t>(gptr.offset);
+  return unit_order_position(
+      static_cast<std::size_t>(rel), static_cast<std::int64_t>(gptr.offset),
+      [&](std::size_t u) { return space.capacity(team_unit_t(static_cast<dart_unit_t>(u))); });
 }
 
-/// The pointer at byte position `pos` of a contiguous space: in the last
-/// unit whose part begins at or before pos (so the end of a part is the
-/// beginning of the next non-empty one, and the space's end lies in its
-/// last unit).
+/// The pointer at byte position `pos` of a contiguous space
+/// (unit_order_locate).
 template <class MemSpace>
 dart_gptr_t contiguous_at(const MemSpace &space, dart_gptr_t gptr, std::int64_t pos) {
-  // Before the beginning (as p - 1 of the first element): unit 0, a
-  // negative offset, never dereferenced.
-  const std::size_t nunits = space.team().size();
-  std::size_t unit = 0;
-  std::int64_t begin = 0;
-  for (std::size_t u = 0; u + 1 < nunits; ++u) {
-    std::int64_t next = begin + static_cast<std::int64_t>(space.capacity(team_unit_t(u)));
-    if (next > pos) break;
-    begin = next;
-    unit = u + 1;
-  }
+  auto [unit, offset] = unit_order_locate(pos, space.team().size(), [&](std::size_t u) {
+    return space.capacity(team_unit_t(static_cast<dart_unit_t>(u)));
+  });
   dart_unit_t abs = 0;
   check(dart_team_unit_l2g(space.team().dart_id(), static_cast<dart_unit_t>(unit), &abs),
         "dart_team_unit_l2g");
   gptr.unitid = abs;
-  gptr.offset = static_cast<std::uint64_t>(pos - begin);
+  gptr.offset = static_cast<std::uint64_t>(offset);
   return gptr;
 }
 

@@ -41,10 +41,7 @@ class InputStream : public dash::io::IOSBase<StreamMode> {
   InputStream &operator=(InputStream &&) = default;
 
   /// Waits for the pending asynchronous reads.
-  InputStream &flush() {
-    if (!pending_.empty()) pending_.back().wait();
-    return *this;
-  }
+  InputStream &flush();
 
   friend InputStream &operator>>(InputStream &is, const dataset &m) {
     is.dataset_ = m._dataset;
@@ -70,23 +67,7 @@ class InputStream : public dash::io::IOSBase<StreamMode> {
 
  private:
   template <class Container>
-  void load(Container &container) {
-    auto read = [&container, file = filename_, path = dataset_, options = options_, conv = converter_]() {
-      if (conv)
-        StoreHDF::read(container, file, path, options, conv);
-      else
-        StoreHDF::read(container, file, path, options);
-    };
-    if (policy_ == dash::launch::sync) {
-      read();
-      return;
-    }
-    std::shared_future<void> previous = pending_.empty() ? std::shared_future<void>() : pending_.back();
-    pending_.push_back(std::async(std::launch::async, [previous, read]() {
-                         if (previous.valid()) previous.wait();
-                         read();
-                       }).share());
-  }
+  void load(Container &container);
 
   std::string filename_;
   std::string dataset_ = "data";
@@ -97,5 +78,7 @@ class InputStream : public dash::io::IOSBase<StreamMode> {
 };
 
 }  // namespace dash::io::hdf5
+
+#include <dash/io/hdf5/internal/InputStream-inl.h>
 
 #endif  // DASH_IO_HDF5_INPUTSTREAM_H

@@ -58,10 +58,7 @@ class OutputStream : public dash::io::IOSBase<StreamMode> {
   OutputStream &operator=(OutputStream &&) = default;
 
   /// Waits for the pending asynchronous writes.
-  OutputStream &flush() {
-    if (!pending_.empty()) pending_.back().wait();
-    return *this;
-  }
+  OutputStream &flush();
 
   friend OutputStream &operator<<(OutputStream &os, const dataset &m) {
     os.dataset_ = m._dataset;
@@ -91,24 +88,7 @@ class OutputStream : public dash::io::IOSBase<StreamMode> {
 
  private:
   template <class Container>
-  void store(Container &container) {
-    auto write = [&container, file = filename_, path = dataset_, options = options_, conv = converter_]() {
-      if (conv)
-        StoreHDF::write(container, file, path, options, conv);
-      else
-        StoreHDF::write(container, file, path, options);
-    };
-    options_.overwrite_file = false;  // later containers go into the same file
-    if (policy_ == dash::launch::sync) {
-      write();
-      return;
-    }
-    std::shared_future<void> previous = pending_.empty() ? std::shared_future<void>() : pending_.back();
-    pending_.push_back(std::async(std::launch::async, [previous, write]() {
-                         if (previous.valid()) previous.wait();
-                         write();
-                       }).share());
-  }
+  void store(Container &container);
 
   std::string filename_;
   std::string dataset_ = "data";
@@ -119,5 +99,7 @@ class OutputStream : public dash::io::IOSBase<StreamMode> {
 };
 
 }  // namespace dash::io::hdf5
+
+#include <dash/io/hdf5/internal/OutputStream-inl.h>
 
 #endif  // DASH_IO_HDF5_OUTPUTSTREAM_H

@@ -22,7 +22,6 @@
 #include <dash/Exception.h>
 #include <dash/Team.h>
 #include <dash/io/hdf5/internal/handle.h>
-#include <dash/io/hdf5/internal/selection.h>
 
 namespace dash::io::hdf5::internal {
 
@@ -157,54 +156,6 @@ void check_extents(const std::array<std::size_t, N> &have, const std::array<std:
   };
   throw std::invalid_argument("dash::io::hdf5: dataset '" + path + "' is " + text(have) + ", the container " +
                               text(want));
-}
-
-/// Stores (or loads) the calling unit's elements `local` of a container
-/// with `pattern` into (from) dataset `dset`, in one collective call over
-/// `comm`. The preparation (selection, buffer) is agreed on first, so that
-/// a unit that fails there does not leave the others in H5Dwrite/H5Dread.
-template <class PatternT, class T>
-void transfer(hid_t dset, hid_t type, const PatternT &pattern, std::size_t unit, T *local, bool store,
-              MPI_Comm comm) {
-  Handle filespace, memspace, xfer;
-  std::vector<std::size_t> order;  // tiled: local index of each element in row-major order
-  std::vector<unsigned char> buf;
-  std::string failure;
-  try {
-    filespace = checked(H5Dget_space(dset), H5Sclose, "H5Dget_space");
-    select_unit(filespace.get(), pattern, unit);
-    memspace = local_space(pattern, unit);
-    xfer = checked(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "H5Pcreate");
-    check(H5Pset_dxpl_mpio(xfer.get(), H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio");
-    if (pattern.is_tiled()) {  // tile-by-tile storage: through a buffer in row-major order
-      order = local_order(pattern, unit);
-      buf.resize(order.size() * sizeof(T));
-    }
-  } catch (const std::exception &e) {
-    failure = e.what();
-  }
-  int failed = !failure.empty(), any = 0;
-  MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, comm);
-  if (any)
-    throw dash::RuntimeError(failed ? failure
-                                    : "dash::io::hdf5: another unit failed to prepare its transfer");
-
-  void *data = local;
-  if (pattern.is_tiled()) {
-    data = buf.data();
-    if (store)
-      for (std::size_t i = 0; i < order.size(); ++i)
-        std::memcpy(&buf[i * sizeof(T)], local + order[i], sizeof(T));
-  }
-  alignas(T) static unsigned char none[sizeof(T)];  // HDF5 wants a buffer even for an empty selection
-  if (data == nullptr) data = none;
-  if (store)
-    check(H5Dwrite(dset, type, memspace.get(), filespace.get(), xfer.get(), data), "H5Dwrite");
-  else
-    check(H5Dread(dset, type, memspace.get(), filespace.get(), xfer.get(), data), "H5Dread");
-  if (!store)
-    for (std::size_t i = 0; i < order.size(); ++i)
-      std::memcpy(local + order[i], &buf[i * sizeof(T)], sizeof(T));
 }
 
 }  // namespace dash::io::hdf5::internal

@@ -1,5 +1,5 @@
-#ifndef DASH_IO_HDF5_INTERNAL_SELECTION_H
-#define DASH_IO_HDF5_INTERNAL_SELECTION_H
+#ifndef DASH_IO_HDF5_INTERNAL_DRIVER_IMPL_ND_BLOCK_H
+#define DASH_IO_HDF5_INTERNAL_DRIVER_IMPL_ND_BLOCK_H
 
 // The part of a dataset one unit stores or loads, as an HDF5 selection.
 //
@@ -14,7 +14,7 @@
 // stride (block-cyclic) collapse into one regular hyperslab, so a dimension
 // costs at most two hyperslabs (the regular blocks and a partial last one).
 // Tiled patterns store tile by tile; their elements are packed into
-// row-major order first (local_order).
+// row-major order first (DriverImplBuffered.h).
 
 #include <hdf5.h>
 
@@ -104,27 +104,6 @@ Handle local_space(const PatternT &pattern, std::size_t unit) {
   return checked(H5Screate_simple(static_cast<int>(N), dims, nullptr), H5Sclose, "H5Screate_simple");
 }
 
-/// For tiled patterns: the local index of each element of `unit` in the
-/// row-major order of its local extents (the order of its file selection).
-template <class PatternT>
-std::vector<std::size_t> local_order(const PatternT &pattern, std::size_t unit) {
-  constexpr std::size_t N = PatternT::ndim();
-  auto extents = pattern.local_extents(unit);
-  std::size_t n = 1;
-  for (auto e : extents) n *= e;
-  std::vector<std::size_t> order;
-  order.reserve(n);
-  typename PatternT::coords_type lcoords{};
-  for (std::size_t i = 0; i < n; ++i) {
-    order.push_back(pattern.local_index(unit, lcoords));
-    for (std::size_t d = N; d-- > 0;) {
-      if (++lcoords[d] < extents[d]) break;
-      lcoords[d] = 0;
-    }
-  }
-  return order;
-}
-
 }  // namespace dash::io::hdf5::internal
 
-#endif  // DASH_IO_HDF5_INTERNAL_SELECTION_H
+#endif  // DASH_IO_HDF5_INTERNAL_DRIVER_IMPL_ND_BLOCK_H

@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_PIECES_H
-#define DASH_DETAIL_PIECES_H
+#ifndef DASH_ITERATOR_INTERNAL_CONTIGUOUS_RANGE_H
+#define DASH_ITERATOR_INTERNAL_CONTIGUOUS_RANGE_H
 
 // Enumerates the elements of a global range in pieces that are contiguous
 // in some unit's local memory.
@@ -337,4 +337,4 @@ void for_each_global_piece(const P &pattern, const Block<N> &view, std::size_t f
 
 }  // namespace dash::detail
 
-#endif  // DASH_DETAIL_PIECES_H
+#endif  // DASH_ITERATOR_INTERNAL_CONTIGUOUS_RANGE_H
