@@ -31,6 +31,9 @@
 
 namespace dash {
 
+template <typename T, class MemorySpace>
+class GlobMemPtr;
+
 template <typename T, std::size_t N = 1, typename P = Pattern<N>>
 class GlobPtr {
  public:
@@ -100,6 +103,24 @@ class GlobPtr {
     return detail::gptr_equal(a.dart_gptr(), b.dart_gptr());
   }
   friend bool operator!=(const GlobPtr &a, const GlobPtr &b) { return !(a == b); }
+  /// A container pointer and a memory-space pointer (DASH's
+  /// Array::pointer against addressof(ref)) are equal at the same address.
+  template <typename U, class M>
+  friend bool operator==(const GlobPtr &a, const GlobMemPtr<U, M> &b) {
+    return a.addressable() && detail::gptr_equal(a.dart_gptr(), b.dart_gptr());
+  }
+  template <typename U, class M>
+  friend bool operator==(const GlobMemPtr<U, M> &a, const GlobPtr &b) {
+    return b == a;
+  }
+  template <typename U, class M>
+  friend bool operator!=(const GlobPtr &a, const GlobMemPtr<U, M> &b) {
+    return !(a == b);
+  }
+  template <typename U, class M>
+  friend bool operator!=(const GlobMemPtr<U, M> &a, const GlobPtr &b) {
+    return !(b == a);
+  }
   friend bool operator<(const GlobPtr &a, const GlobPtr &b) { return a.pos_ < b.pos_; }
   friend bool operator>(const GlobPtr &a, const GlobPtr &b) { return a.pos_ > b.pos_; }
   friend bool operator<=(const GlobPtr &a, const GlobPtr &b) { return a.pos_ <= b.pos_; }
