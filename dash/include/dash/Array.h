@@ -31,6 +31,7 @@
 #include <dash/Init.h>
 #include <dash/Matrix.h>
 #include <dash/matrix/LocalMatrixRef.h>
+#include <dash/memory/MemorySpace.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
 

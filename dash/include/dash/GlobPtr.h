@@ -31,6 +31,9 @@
 
 namespace dash {
 
+template <typename T, class MemorySpace>
+class GlobMemPtr;
+
 template <typename T, std::size_t N = 1, typename P = Pattern<N>>
 class GlobPtr {
  public:
@@ -46,11 +49,16 @@ class GlobPtr {
   GlobPtr() = default;
   GlobPtr(const core_type *core, const Block<N> &view, difference_type pos)
       : core_(core), view_(view), pos_(pos) {}
+  /// A pointer to the element at a DART global pointer, outside any
+  /// container view (DASH's GlobPtr(dart_gptr_t)): arithmetic moves within
+  /// the owning unit's memory.
+  explicit GlobPtr(dart_gptr_t gptr) : raw_(gptr) {}
   /// GlobPtr<T> converts to GlobPtr<const T>.
   template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> && !std::is_same_v<U, T>>>
   GlobPtr(const GlobPtr<U, N, P> &other) : GlobPtr(other.core(), other.view(), other.pos()) {}
 
   reference operator*() const {
+    if (!core_) return reference(dart_gptr());
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::GlobPtr");
     return core_->template ref<T>(coords());
   }
@@ -87,23 +95,47 @@ class GlobPtr {
   friend GlobPtr operator-(GlobPtr p, difference_type n) { return p -= n; }
   friend difference_type operator-(const GlobPtr &a, const GlobPtr &b) { return a.pos_ - b.pos_; }
 
+  /// Equal if they point at the same element (DASH's semantics): within
+  /// one view by position (also past the end), else by DART address.
   friend bool operator==(const GlobPtr &a, const GlobPtr &b) {
-    return a.core_ == b.core_ && a.pos_ == b.pos_;
+    if (a.core_ == b.core_ && a.view_ == b.view_) return a.pos_ == b.pos_;
+    if (!a.addressable() || !b.addressable()) return false;
+    return detail::gptr_equal(a.dart_gptr(), b.dart_gptr());
   }
   friend bool operator!=(const GlobPtr &a, const GlobPtr &b) { return !(a == b); }
+  /// A container pointer and a memory-space pointer (DASH's
+  /// Array::pointer against addressof(ref)) are equal at the same address.
+  template <typename U, class M>
+  friend bool operator==(const GlobPtr &a, const GlobMemPtr<U, M> &b) {
+    return a.addressable() && detail::gptr_equal(a.dart_gptr(), b.dart_gptr());
+  }
+  template <typename U, class M>
+  friend bool operator==(const GlobMemPtr<U, M> &a, const GlobPtr &b) {
+    return b == a;
+  }
+  template <typename U, class M>
+  friend bool operator!=(const GlobPtr &a, const GlobMemPtr<U, M> &b) {
+    return !(a == b);
+  }
+  template <typename U, class M>
+  friend bool operator!=(const GlobMemPtr<U, M> &a, const GlobPtr &b) {
+    return !(b == a);
+  }
   friend bool operator<(const GlobPtr &a, const GlobPtr &b) { return a.pos_ < b.pos_; }
   friend bool operator>(const GlobPtr &a, const GlobPtr &b) { return a.pos_ > b.pos_; }
   friend bool operator<=(const GlobPtr &a, const GlobPtr &b) { return a.pos_ <= b.pos_; }
   friend bool operator>=(const GlobPtr &a, const GlobPtr &b) { return a.pos_ >= b.pos_; }
 
-  explicit operator bool() const { return core_ != nullptr; }
+  explicit operator bool() const { return core_ != nullptr || !detail::gptr_equal(raw_, DART_GPTR_NULL); }
 
   /// Prints the global index of the element ("dash::GlobPtr(gindex: 12)").
   friend std::ostream &operator<<(std::ostream &os, const GlobPtr &p) {
     os << "dash::GlobPtr(";
     auto n = static_cast<difference_type>(p.view_.size());
-    if (!p.core_)
+    if (!p.core_ && detail::gptr_equal(p.raw_, DART_GPTR_NULL))
       os << "null";
+    else if (!p.core_)
+      detail::print_gptr(os, p.dart_gptr());
     else if (p.pos_ >= n && n > 0)  // past the end: one past the last element
       os << "gindex: " << (p - (p.pos_ - n + 1)).gindex() + 1;
     else
@@ -128,15 +160,20 @@ class GlobPtr {
   LocalIndex local_index() const { return core_->pattern.local(coords()); }
   /// The DART global pointer of the element.
   dart_gptr_t dart_gptr() const {
-    if (!core_ || view_.size() == 0) return DART_GPTR_NULL;  // an empty container has no elements
+    if (!core_)
+      return detail::gptr_equal(raw_, DART_GPTR_NULL)
+                 ? raw_
+                 : detail::gptr_offset(raw_, static_cast<std::size_t>(pos_) * sizeof(T));
+    if (view_.size() == 0) return DART_GPTR_NULL;  // an empty container has no elements
     LocalIndex li = local_index();
     return core_->mem.gptr(li.unit, li.index);
   }
   /// True if the element is stored on the calling unit.
-  bool is_local() const { return local_index().unit == core_->myid; }
+  bool is_local() const { return core_ ? local_index().unit == core_->myid : detail::is_local(dart_gptr()); }
   /// Raw pointer to the element if it is stored on the calling unit, else
   /// nullptr.
   T *local() const {
+    if (!core_) return is_local() ? detail::direct_address<T>(dart_gptr()) : nullptr;
     LocalIndex li = local_index();
     return li.unit == core_->myid ? core_->mem.local() + li.index : nullptr;
   }
@@ -148,11 +185,20 @@ class GlobPtr {
   const core_type *core() const { return core_; }
   const Block<N> &view() const { return view_; }
   difference_type pos() const { return pos_; }
+  /// DASH's view iterator name: the (global) box the iterator walks.
+  const ViewSpec<N> &viewspec() const { return view_; }
 
  private:
   const core_type *core_ = nullptr;
   Block<N> view_{};
   difference_type pos_ = 0;
+  dart_gptr_t raw_ = DART_GPTR_NULL;  // the address when there is no container
+
+  // An element exists at this position (a raw pointer always addresses one).
+  bool addressable() const {
+    return !core_ ? !detail::gptr_equal(raw_, DART_GPTR_NULL)
+                  : pos_ >= 0 && static_cast<std::size_t>(pos_) < view_.size();
+  }
 };
 
 /// The first element of unit `unit`'s part of the container of `p`, as a
