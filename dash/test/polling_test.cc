@@ -2,7 +2,7 @@
 // `while (arr[i] != v) {}` until another unit writes v with arr[i] = v, a
 // held GlobRef or arr.async[i] = v, and a flag/data hand-off in which a
 // unit that sees the flag must see the data written before it. Element
-// access has DART's ordering (detail/direct_access.h): on the shared-memory
+// access has DART's ordering (internal/DirectAccess.h): on the shared-memory
 // path the compiler may not keep the load out of the loop; on the MPI path
 // (virtual nodes) every read of another unit's element is a
 // dart_get_blocking, which the writer serves at its next runtime call at the

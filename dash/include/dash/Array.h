@@ -24,8 +24,8 @@
 #include <utility>
 
 #include <dart/communication.h>
-#include <dash/detail/array_core.h>
-#include <dash/detail/direct_access.h>
+#include <dash/internal/ArrayCore.h>
+#include <dash/internal/DirectAccess.h>
 #include <dash/Exception.h>
 #include <dash/GlobAsyncRef.h>
 #include <dash/Init.h>

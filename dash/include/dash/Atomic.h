@@ -24,7 +24,7 @@
 #include <ostream>
 #include <type_traits>
 
-#include <dash/detail/dart_type.h>
+#include <dash/internal/DartType.h>
 #include <dash/meta/TypeInfo.h>
 
 namespace dash {

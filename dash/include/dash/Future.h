@@ -21,8 +21,8 @@
 #include <typeinfo>
 #include <utility>
 
-#include <dash/detail/printable.h>
-#include <dash/detail/transfer_handles.h>
+#include <dash/internal/Printable.h>
+#include <dash/internal/TransferHandles.h>
 #include <dash/Exception.h>
 
 namespace dash {

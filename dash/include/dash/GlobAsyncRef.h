@@ -22,7 +22,7 @@
 #include <type_traits>
 
 #include <dart/communication.h>
-#include <dash/detail/direct_access.h>
+#include <dash/internal/DirectAccess.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
 

@@ -24,7 +24,7 @@
 #include <ostream>
 #include <type_traits>
 
-#include <dash/detail/array_core.h>
+#include <dash/internal/ArrayCore.h>
 #include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/GlobRef.h>
 #include <dash/Init.h>

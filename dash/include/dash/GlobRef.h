@@ -6,7 +6,7 @@
 // stores (a put); both are complete on return. Elements the calling unit can
 // reach by load/store (its own, and on the shared-memory path those of units
 // on its node) are accessed directly, the others through DART; both with
-// DART's ordering (detail/direct_access.h), so that a loop polling an element
+// DART's ordering (internal/DirectAccess.h), so that a loop polling an element
 // another unit writes sees the write.
 //
 // GlobRef<const T> only reads; GlobRef<T> converts to it implicitly, the
@@ -27,9 +27,9 @@
 #include <dart/communication.h>
 #include <dart/globmem.h>
 #include <dart/init.h>
-#include <dash/detail/dart_type.h>
-#include <dash/detail/direct_access.h>
-#include <dash/detail/printable.h>
+#include <dash/internal/DartType.h>
+#include <dash/internal/DirectAccess.h>
+#include <dash/internal/Printable.h>
 #include <dash/Exception.h>
 #include <dash/iterator/internal/GlobRefBase.h>
 

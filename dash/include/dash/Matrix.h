@@ -5,7 +5,7 @@
 // trivially copyable T over a team, laid out by a pattern of PatternType
 // (default Pattern<N>: BLOCKED in the first dimension, NONE in the others;
 // also Pattern<N, COL_MAJOR>, TilePattern, ShiftTilePattern,
-// SeqTilePattern: any type of the pattern concept in detail/array_core.h).
+// SeqTilePattern: any type of the pattern concept in internal/ArrayCore.h).
 // dash::Array<T> is NArray<T, 1> and dash::Matrix<T> is NArray<T, 2>, as
 // in DASH with the index type and the pattern type as further parameters
 // (the index type is accepted; indices are index_type):
@@ -53,7 +53,7 @@
 #include <type_traits>
 #include <utility>
 
-#include <dash/detail/array_core.h>
+#include <dash/internal/ArrayCore.h>
 #include <dash/GlobPtr.h>
 #include <dash/GlobRef.h>
 #include <dash/Init.h>

@@ -22,7 +22,7 @@
 
 #include <dart/communication.h>
 #include <dash/Atomic.h>
-#include <dash/detail/global_memory.h>
+#include <dash/internal/GlobalMemory.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
 #include <dash/Init.h>

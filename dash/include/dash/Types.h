@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include <dart/types.h>
-#include <dash/detail/dart_type.h>
+#include <dash/internal/DartType.h>
 #include <dash/internal/Unit.h>
 
 namespace dash {

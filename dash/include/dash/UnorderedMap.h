@@ -5,7 +5,7 @@
 // map (map/UnorderedMap.h, which describes it), its global and local
 // iterators and its local part (map/UnorderedMapGlobIter.h,
 // UnorderedMapLocalIter.h, UnorderedMapLocalRef.h) and its slot tables
-// (detail/map_table.h).
+// (internal/MapTable.h).
 
 #include <dash/map/UnorderedMap.h>
 #include <dash/map/UnorderedMapGlobIter.h>

@@ -20,8 +20,8 @@
 #include <string>
 #include <type_traits>
 
-#include <dash/detail/range.h>
-#include <dash/detail/transfer.h>
+#include <dash/internal/GlobalRange.h>
+#include <dash/internal/Transfer.h>
 #include <dash/Future.h>
 #include <dash/GlobPtr.h>
 #include <dash/Iterator.h>

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/internal/Config.h>
 #include <dash/iterator/GlobIter.h>

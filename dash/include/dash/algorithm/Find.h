@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <limits>
 
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/Array.h>
 #include <dash/algorithm/LocalRange.h>

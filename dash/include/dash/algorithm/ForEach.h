@@ -7,7 +7,7 @@
 
 #include <cstddef>
 
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/algorithm/LocalRange.h>
 #include <dash/iterator/GlobIter.h>

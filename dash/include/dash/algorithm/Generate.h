@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/algorithm/LocalRange.h>
 #include <dash/algorithm/Operation.h>

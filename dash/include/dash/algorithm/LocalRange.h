@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/Types.h>
 

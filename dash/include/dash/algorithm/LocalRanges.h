@@ -13,7 +13,7 @@
 #include <vector>
 
 #include <dash/algorithm/LocalRange.h>
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/Types.h>
 

@@ -20,7 +20,7 @@
 #include <functional>
 #include <type_traits>
 
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/util/Config.h>
 #include <dash/internal/Config.h>

@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include <dash/detail/range.h>
-#include <dash/detail/transfer.h>
+#include <dash/internal/GlobalRange.h>
+#include <dash/internal/Transfer.h>
 #include <dash/GlobPtr.h>
 #include <dash/Array.h>
 #include <dash/iterator/GlobIter.h>

@@ -17,7 +17,7 @@
 #include <type_traits>
 
 #include <dart/types.h>
-#include <dash/detail/dart_type.h>
+#include <dash/internal/DartType.h>
 
 namespace dash {
 

@@ -20,7 +20,7 @@
 #include <dash/algorithm/LocalRange.h>
 #include <dash/algorithm/MinMax.h>
 #include <dash/algorithm/Operation.h>
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/Team.h>
 #include <dash/iterator/GlobIter.h>

@@ -34,7 +34,7 @@
 
 #include <dash/GlobPtr.h>
 #include <dash/algorithm/internal/Sort-inl.h>
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalRange.h>
 
 namespace dash {
 

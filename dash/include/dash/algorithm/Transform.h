@@ -35,9 +35,9 @@
 #include <dart/communication.h>
 #include <dash/algorithm/LocalRange.h>
 #include <dash/algorithm/Operation.h>
-#include <dash/detail/dart_type.h>
-#include <dash/detail/range.h>
-#include <dash/detail/transfer.h>
+#include <dash/internal/DartType.h>
+#include <dash/internal/GlobalRange.h>
+#include <dash/internal/Transfer.h>
 #include <dash/Future.h>
 #include <dash/GlobPtr.h>
 #include <dash/GlobAsyncRef.h>

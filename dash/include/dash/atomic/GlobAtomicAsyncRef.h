@@ -18,7 +18,7 @@
 #include <dart/communication.h>
 #include <dash/algorithm/Operation.h>
 #include <dash/atomic/GlobAtomicRef.h>
-#include <dash/detail/dart_type.h>
+#include <dash/internal/DartType.h>
 #include <dash/Exception.h>
 #include <dash/GlobAsyncRef.h>
 

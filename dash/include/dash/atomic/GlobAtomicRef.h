@@ -22,7 +22,7 @@
 
 #include <dart/communication.h>
 #include <dash/algorithm/Operation.h>
-#include <dash/detail/dart_type.h>
+#include <dash/internal/DartType.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
 

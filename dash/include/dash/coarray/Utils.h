@@ -15,7 +15,7 @@
 
 #include <dart/dart.h>
 #include <dash/algorithm/Operation.h>
-#include <dash/detail/dart_type.h>
+#include <dash/internal/DartType.h>
 #include <dash/Exception.h>
 #include <dash/Init.h>
 #include <dash/Team.h>

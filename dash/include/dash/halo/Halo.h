@@ -55,8 +55,8 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/detail/dart_type.h>
-#include <dash/detail/global_memory.h>
+#include <dash/internal/DartType.h>
+#include <dash/internal/GlobalMemory.h>
 #include <dash/Exception.h>
 #include <dash/Init.h>
 #include <dash/Matrix.h>

@@ -116,10 +116,10 @@
 #include <vector>
 
 #include <dart/communication.h>
-#include <dash/detail/dart_type.h>
-#include <dash/detail/direct_access.h>
-#include <dash/detail/global_memory.h>
-#include <dash/detail/map_table.h>
+#include <dash/internal/DartType.h>
+#include <dash/internal/DirectAccess.h>
+#include <dash/internal/GlobalMemory.h>
+#include <dash/internal/MapTable.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
 #include <dash/Team.h>
@@ -431,7 +431,7 @@ class UnorderedMap {
     }
   }
 
-  // ---- one-sided word access (DART atomics only: see detail/map_table.h) ----
+  // ---- one-sided word access (DART atomics only: see internal/MapTable.h) ----
 
   static std::uint64_t load_word(dart_gptr_t g) {
     std::uint64_t none = 0, value;

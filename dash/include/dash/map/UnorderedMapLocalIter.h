@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include <dash/detail/direct_access.h>
-#include <dash/detail/map_table.h>
+#include <dash/internal/DirectAccess.h>
+#include <dash/internal/MapTable.h>
 #include <dash/GlobRef.h>
 #include <dash/Types.h>
 

@@ -25,7 +25,7 @@
 #include <string>
 #include <type_traits>
 
-#include <dash/detail/array_core.h>
+#include <dash/internal/ArrayCore.h>
 #include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/matrix/MatrixRef.h>

@@ -21,7 +21,7 @@
 #include <type_traits>
 #include <utility>
 
-#include <dash/detail/array_core.h>
+#include <dash/internal/ArrayCore.h>
 #include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/GlobPtr.h>
 #include <dash/GlobRef.h>

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <type_traits>
 
-#include <dash/detail/array_core.h>
+#include <dash/internal/ArrayCore.h>
 #include <dash/pattern/BlockPattern.h>
 #include <dash/Types.h>
 

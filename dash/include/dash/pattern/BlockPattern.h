@@ -11,7 +11,7 @@
 // first dimension varies fastest): global indices, local storage (also
 // tiles and the elements inside a tile) and block indices. The unit grid
 // (TeamSpec) stays row-major, as in DASH. Containers take both (and the
-// other pattern types: detail/array_core.h).
+// other pattern types: internal/ArrayCore.h).
 //
 // Ownership: along dimension d the extent is cut into blocks (see
 // Distribution) and block g goes to unit coordinate g % teamspec.extent(d).

@@ -15,7 +15,7 @@
 #include <string>
 #include <type_traits>
 
-#include <dash/detail/array_core.h>
+#include <dash/internal/ArrayCore.h>
 #include <dash/GlobPtr.h>
 #include <dash/Init.h>
 #include <dash/Types.h>

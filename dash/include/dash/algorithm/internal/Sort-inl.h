@@ -35,9 +35,9 @@
 #include <dash/Meta.h>
 #include <dash/algorithm/Copy.h>
 #include <dash/algorithm/LocalRange.h>
-#include <dash/detail/global_memory.h>
-#include <dash/detail/range.h>
-#include <dash/detail/transfer.h>
+#include <dash/internal/GlobalMemory.h>
+#include <dash/internal/GlobalRange.h>
+#include <dash/internal/Transfer.h>
 #include <dash/internal/Logging.h>
 #include <dash/util/Trace.h>
 

@@ -29,7 +29,8 @@ Index unit_order_position(std::size_t unit, Index offset, PartSize &&part_size) 
 template <typename Index, typename PartSize>
 std::pair<std::size_t, Index> unit_order_locate(Index pos, std::size_t nunits, PartSize &&part_size) {
   std::size_t unit = 0;
-  while (unit + 1 < nunits && pos >= static_cast<Index>(part_size(unit))) pos -= static_cast<Index>(part_size(unit++));
+  while (unit + 1 < nunits && pos >= static_cast<Index>(part_size(unit)))
+    pos -= static_cast<Index>(part_size(unit++));
   return {unit, pos};
 }
 

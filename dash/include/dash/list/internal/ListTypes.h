@@ -21,8 +21,8 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/detail/global_memory.h>
-#include <dash/detail/range.h>
+#include <dash/internal/GlobalMemory.h>
+#include <dash/internal/GlobalRange.h>
 #include <dash/GlobRef.h>
 #include <dash/Team.h>
 

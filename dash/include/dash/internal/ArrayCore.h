@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_ARRAY_CORE_H
-#define DASH_DETAIL_ARRAY_CORE_H
+#ifndef DASH_INTERNAL_ARRAY_CORE_H
+#define DASH_INTERNAL_ARRAY_CORE_H
 
 // The state of a container that iterators, views and algorithms refer to:
 // its pattern, its memory and the values of pending asynchronous writes.
@@ -38,7 +38,7 @@
 
 #include <cstddef>
 
-#include <dash/detail/global_memory.h>
+#include <dash/internal/GlobalMemory.h>
 #include <dash/GlobRef.h>
 #include <dash/pattern/BlockPattern.h>
 #include <dash/Team.h>
@@ -82,4 +82,4 @@ struct ArrayCore {
 
 }  // namespace dash::detail
 
-#endif  // DASH_DETAIL_ARRAY_CORE_H
+#endif  // DASH_INTERNAL_ARRAY_CORE_H

@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_DART_TYPE_H
-#define DASH_DETAIL_DART_TYPE_H
+#ifndef DASH_INTERNAL_DART_TYPE_H
+#define DASH_INTERNAL_DART_TYPE_H
 
 // The DART basic type of an arithmetic C++ type, for atomics and
 // reductions. Transfers move bytes (DART_TYPE_BYTE) and work for any
@@ -42,4 +42,4 @@ inline constexpr bool is_dart_integral_v = is_dart_arithmetic_v<T> &&std::is_int
 
 }  // namespace dash::detail
 
-#endif  // DASH_DETAIL_DART_TYPE_H
+#endif  // DASH_INTERNAL_DART_TYPE_H

@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_PRINTABLE_H
-#define DASH_DETAIL_PRINTABLE_H
+#ifndef DASH_INTERNAL_PRINTABLE_H
+#define DASH_INTERNAL_PRINTABLE_H
 
 // is_printable_v<T>: whether `std::ostream << T` is well-formed, so that
 // printing a reference or future prints the value where it can.
@@ -19,4 +19,4 @@ inline constexpr bool
 
 }  // namespace dash::detail
 
-#endif  // DASH_DETAIL_PRINTABLE_H
+#endif  // DASH_INTERNAL_PRINTABLE_H

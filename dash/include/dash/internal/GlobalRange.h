@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_RANGE_H
-#define DASH_DETAIL_RANGE_H
+#ifndef DASH_INTERNAL_GLOBAL_RANGE_H
+#define DASH_INTERNAL_GLOBAL_RANGE_H
 
 // A global range [first, last) of GlobPtrs as the algorithms see it: the
 // container, the view and the positions, after checking that the two
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/detail/array_core.h>
+#include <dash/internal/ArrayCore.h>
 #include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/Exception.h>
 #include <dash/GlobPtr.h>
@@ -90,4 +90,4 @@ inline std::int64_t allreduce_i64(const Team &team, std::int64_t mine, dart_oper
 
 }  // namespace dash::detail
 
-#endif  // DASH_DETAIL_RANGE_H
+#endif  // DASH_INTERNAL_GLOBAL_RANGE_H

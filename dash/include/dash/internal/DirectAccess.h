@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_DIRECT_ACCESS_H
-#define DASH_DETAIL_DIRECT_ACCESS_H
+#ifndef DASH_INTERNAL_DIRECT_ACCESS_H
+#define DASH_INTERNAL_DIRECT_ACCESS_H
 
 // Element access to memory reachable by load/store (the calling unit's part
 // and, on the shared-memory path, those of units on its node) with the
@@ -53,4 +53,4 @@ void direct_store(T *p, T value) {
 
 }  // namespace dash::detail
 
-#endif  // DASH_DETAIL_DIRECT_ACCESS_H
+#endif  // DASH_INTERNAL_DIRECT_ACCESS_H

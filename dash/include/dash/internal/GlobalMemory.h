@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_GLOBAL_MEMORY_H
-#define DASH_DETAIL_GLOBAL_MEMORY_H
+#ifndef DASH_INTERNAL_GLOBAL_MEMORY_H
+#define DASH_INTERNAL_GLOBAL_MEMORY_H
 
 // GlobalMemory<T>: `capacity` elements on every unit of a team, from one
 // symmetric collective allocation (dart_team_memalloc_aligned). Owns it
@@ -119,4 +119,4 @@ class GlobalMemory {
 
 }  // namespace dash::detail
 
-#endif  // DASH_DETAIL_GLOBAL_MEMORY_H
+#endif  // DASH_INTERNAL_GLOBAL_MEMORY_H

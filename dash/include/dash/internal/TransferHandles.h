@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_TRANSFER_HANDLES_H
-#define DASH_DETAIL_TRANSFER_HANDLES_H
+#ifndef DASH_INTERNAL_TRANSFER_HANDLES_H
+#define DASH_INTERNAL_TRANSFER_HANDLES_H
 
 // Transfers: the DART handles, derived types and flushes of one-sided
 // transfers in flight, completed together (wait/test) and at the latest by
@@ -105,4 +105,4 @@ class Transfers {
 
 }  // namespace dash
 
-#endif  // DASH_DETAIL_TRANSFER_HANDLES_H
+#endif  // DASH_INTERNAL_TRANSFER_HANDLES_H

@@ -1,5 +1,5 @@
-#ifndef DASH_DETAIL_TRANSFER_H
-#define DASH_DETAIL_TRANSFER_H
+#ifndef DASH_INTERNAL_TRANSFER_H
+#define DASH_INTERNAL_TRANSFER_H
 
 // Bulk transfers between a global range and a local buffer: one DART
 // transfer per unit block, not one per element.
@@ -18,10 +18,10 @@
 #include <vector>
 
 #include <dart/dart.h>
-#include <dash/detail/array_core.h>
+#include <dash/internal/ArrayCore.h>
 #include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/Exception.h>
-#include <dash/detail/transfer_handles.h>
+#include <dash/internal/TransferHandles.h>
 
 namespace dash::detail {
 
@@ -119,4 +119,4 @@ void start_transfer(const ArrayCore<T, N, P> &core, const Block<N> &view, std::s
 
 }  // namespace dash::detail
 
-#endif  // DASH_DETAIL_TRANSFER_H
+#endif  // DASH_INTERNAL_TRANSFER_H
