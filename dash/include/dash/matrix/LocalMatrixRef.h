@@ -81,8 +81,8 @@ class LocalMatrixRef {
       lsize_ *= lextents_[d];
     }
     if (lsize_ == 0) data_ = nullptr;
-    box_.offsets.fill(0);
-    box_.extents = lextents_;
+    box_.offsets().fill(0);
+    box_.extents() = lextents_;
   }
   /// Read-only view of a ref to mutable elements.
   template <typename U, typename = std::enable_if_t<std::is_same_v<T, const U>>>
@@ -98,16 +98,16 @@ class LocalMatrixRef {
   // ---- size and shape (local coordinates) ----
 
   /// Elements of the ref along each of the N dimensions (1 where fixed).
-  const extents_type &extents() const { return box_.extents; }
-  size_type extent(dim_t d) const { return box_.extents[static_cast<std::size_t>(d)]; }
+  const extents_type &extents() const { return box_.extents(); }
+  size_type extent(dim_t d) const { return box_.extents()[static_cast<std::size_t>(d)]; }
   /// Local coordinates of the ref's first element (as DASH's: signed).
   offsets_type offsets() const {
     offsets_type o{};
-    for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(box_.offsets[d]);
+    for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(box_.offsets()[d]);
     return o;
   }
   index_type offset(dim_t d) const {
-    return static_cast<index_type>(box_.offsets[static_cast<std::size_t>(d)]);
+    return static_cast<index_type>(box_.offsets()[static_cast<std::size_t>(d)]);
   }
   size_type size() const { return box_.size(); }
   bool empty() const { return size() == 0; }
@@ -151,9 +151,9 @@ class LocalMatrixRef {
   /// next free coordinate; the last subscript gives the element. Unchecked.
   decltype(auto) operator[](size_type i) const {
     if constexpr (NumDimensions == 1) {
-      return (data_[box_.offsets[0] + i]);
+      return (data_[box_.offsets()[0] + i]);
     } else if constexpr (CUR == 1) {
-      extents_type c = box_.offsets;
+      extents_type c = box_.origin();
       c[free_dim(0)] += i;
       return (data_[index_of(c)]);
     } else {
@@ -171,9 +171,9 @@ class LocalMatrixRef {
   T &at(Is... coords) const {
     std::array<size_type, static_cast<std::size_t>(CUR)> rel{static_cast<size_type>(coords)...};
     for (std::size_t k = 0; k < rel.size(); ++k)
-      if (rel[k] >= box_.extents[free_dim(k)])
+      if (rel[k] >= box_.extents()[free_dim(k)])
         throw std::out_of_range("dash::LocalMatrixRef::at: coordinate " + std::to_string(rel[k]) +
-                                " not in [0, " + std::to_string(box_.extents[free_dim(k)]) + ")");
+                                " not in [0, " + std::to_string(box_.extents()[free_dim(k)]) + ")");
     return data_[index_of(absolute(rel))];
   }
   /// CUR == N: element `i` in local storage order; throws
@@ -209,8 +209,8 @@ class LocalMatrixRef {
     constexpr std::size_t d = static_cast<std::size_t>(D);
     check_inside("sub", d, n, range);
     LocalMatrixRef r = *this;
-    r.box_.offsets[d] += n;
-    r.box_.extents[d] = range;
+    r.box_.offsets()[d] += n;
+    r.box_.extents()[d] = range;
     return r;
   }
   LocalMatrixRef rows(size_type n, size_type range) const { return sub<0>(n, range); }
@@ -246,7 +246,7 @@ class LocalMatrixRef {
 
  private:
   bool whole() const {
-    return CUR == NumDimensions && box_.offsets == extents_type{} && box_.extents == lextents_;
+    return CUR == NumDimensions && box_.origin() == extents_type{} && box_.extents() == lextents_;
   }
   // The k-th dimension that is not fixed.
   std::size_t free_dim(std::size_t k) const {
@@ -255,15 +255,15 @@ class LocalMatrixRef {
     return N;
   }
   extents_type absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const {
-    extents_type c = box_.offsets;
+    extents_type c = box_.origin();
     for (std::size_t k = 0; k < rel.size(); ++k) c[free_dim(k)] += rel[k];
     return c;
   }
   void check_inside(const char *what, std::size_t d, size_type n, size_type range) const {
-    if (n > box_.extents[d] || range > box_.extents[d] - n)
+    if (n > box_.extents()[d] || range > box_.extents()[d] - n)
       throw std::out_of_range(std::string("dash::LocalMatrixRef::") + what + ": dimension " +
                               std::to_string(d) + ": [" + std::to_string(n) + ", " +
-                              std::to_string(n + range) + ") not in [0, " + std::to_string(box_.extents[d]) +
+                              std::to_string(n + range) + ") not in [0, " + std::to_string(box_.extents()[d]) +
                               ")");
   }
   template <dim_t C = CUR>
@@ -277,8 +277,8 @@ class LocalMatrixRef {
       r.lextents_ = lextents_;
       r.strides_ = strides_;
       r.box_ = box_;
-      r.box_.offsets[d] += n;
-      r.box_.extents[d] = 1;
+      r.box_.offsets()[d] += n;
+      r.box_.extents()[d] = 1;
       r.fixed_ = fixed_;
       r.fixed_[d] = true;
       return r;
@@ -286,9 +286,9 @@ class LocalMatrixRef {
   }
   T *contiguous_first(const char *what) const {
     if (empty()) return nullptr;
-    extents_type last = box_.offsets;
-    for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents[d] - 1;
-    size_type first_index = index_of(box_.offsets), last_index = index_of(last);
+    extents_type last = box_.origin();
+    for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents()[d] - 1;
+    size_type first_index = index_of(box_.origin()), last_index = index_of(last);
     if (last_index < first_index || last_index - first_index + 1 != size())
       throw std::logic_error(std::string("dash::LocalMatrixRef::") + what +
                              ": the elements are not contiguous in local memory");
@@ -297,19 +297,15 @@ class LocalMatrixRef {
   // The ref's box in global coordinates; throws std::logic_error unless
   // its elements form one there.
   Block<N> global_box() const {
-    Block<N> g;
-    if (empty()) {
-      g.offsets.fill(0);
-      g.extents.fill(0);
-      return g;
-    }
-    extents_type last = box_.offsets;
-    for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents[d] - 1;
-    g.offsets = global_coords(box_.offsets);
+    if (empty()) return Block<N>();
+    extents_type last = box_.origin();
+    for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents()[d] - 1;
+    extents_type gfirst = global_coords(box_.origin());
+    Block<N> g(gfirst, extents_type{});
     extents_type glast = global_coords(last);
     for (std::size_t d = 0; d < N; ++d) {
-      g.extents[d] = glast[d] + 1 - g.offsets[d];
-      if (glast[d] < g.offsets[d] || g.extents[d] != box_.extents[d])
+      g.extents()[d] = glast[d] + 1 - gfirst[d];
+      if (glast[d] < gfirst[d] || g.extents()[d] != box_.extents()[d])
         throw std::logic_error("dash::LocalMatrixRef: the elements are not a box in global coordinates");
     }
     return g;

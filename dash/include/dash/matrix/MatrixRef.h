@@ -81,7 +81,7 @@ class MatrixRef {
   MatrixRef(const MatrixRef<U, NumDimensions, CUR, PatternT, LocalMemT> &other)
       : ref_(other.ref_.core(), other.ref_.viewspec()) {
     for (std::size_t d = 0; d < N; ++d)
-      if (other.ref_.is_fixed(d)) ref_.fix(d, other.ref_.viewspec().offsets[d]);
+      if (other.ref_.is_fixed(d)) ref_.fix(d, other.ref_.viewspec().offsets()[d]);
   }
 
   // ---- shape ----
@@ -89,15 +89,15 @@ class MatrixRef {
   const Team &team() const { return core().mem.team(); }
   size_type size() const { return ref_.viewspec().size(); }
   bool empty() const { return size() == 0; }
-  size_type extent(dim_t d) const { return ref_.viewspec().extents[static_cast<std::size_t>(d)]; }
-  const extents_type &extents() const { return ref_.viewspec().extents; }
+  size_type extent(dim_t d) const { return ref_.viewspec().extents()[static_cast<std::size_t>(d)]; }
+  const extents_type &extents() const { return ref_.viewspec().extents(); }
   /// Global coordinates of the first element (as DASH's: signed).
   index_type offset(dim_t d) const {
-    return static_cast<index_type>(ref_.viewspec().offsets[static_cast<std::size_t>(d)]);
+    return static_cast<index_type>(ref_.viewspec().offsets()[static_cast<std::size_t>(d)]);
   }
   offsets_type offsets() const {
     offsets_type o{};
-    for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(ref_.viewspec().offsets[d]);
+    for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(ref_.viewspec().offsets()[d]);
     return o;
   }
   /// The view's box in global coordinates (DASH's ViewSpec).
@@ -139,7 +139,7 @@ class MatrixRef {
   /// element. Unchecked.
   decltype(auto) operator[](size_type n) const {
     if constexpr (CUR == 1) {
-      extents_type c = ref_.viewspec().offsets;
+      extents_type c = ref_.viewspec().origin();
       c[ref_.free_dim(0)] += n;
       return access_core().template ref<T>(c);
     } else {
@@ -161,7 +161,7 @@ class MatrixRef {
   /// Element at coordinates over all N dimensions, relative to the view;
   /// throws std::out_of_range outside it.
   reference at(const std::array<index_type, N> &coords) const {
-    extents_type c = ref_.viewspec().offsets;
+    extents_type c = ref_.viewspec().origin();
     for (std::size_t d = 0; d < N; ++d) {
       check_inside("at", d, static_cast<size_type>(coords[d]), 1);
       c[d] += static_cast<size_type>(coords[d]);
@@ -191,8 +191,8 @@ class MatrixRef {
     constexpr std::size_t d = static_cast<std::size_t>(D);
     check_inside("sub", d, n, range);
     MatrixRef r = *this;
-    r.ref_.viewspec().offsets[d] += n;
-    r.ref_.viewspec().extents[d] = range;
+    r.ref_.viewspec().offsets()[d] += n;
+    r.ref_.viewspec().extents()[d] = range;
     return r;
   }
   MatrixRef rows(size_type n, size_type range) const { return sub<0>(n, range); }
@@ -202,8 +202,8 @@ class MatrixRef {
     MatrixRef r = *this;
     for (std::size_t d = 0; d < N; ++d) {
       check_inside("sub", d, offsets[d], extents[d]);
-      r.ref_.viewspec().offsets[d] += offsets[d];
-      r.ref_.viewspec().extents[d] = extents[d];
+      r.ref_.viewspec().offsets()[d] += offsets[d];
+      r.ref_.viewspec().extents()[d] = extents[d];
     }
     return r;
   }
@@ -216,8 +216,8 @@ class MatrixRef {
   template <dim_t D>
   bool is_local(index_type n) const {
     Block<N> slice = ref_.viewspec();
-    slice.offsets[D] += static_cast<size_type>(n);
-    slice.extents[D] = 1;
+    slice.offsets()[D] += static_cast<size_type>(n);
+    slice.extents()[D] = 1;
     bool any = false;
     detail::for_each_local_piece(core().pattern, slice, 0, slice.size(), core().myid,
                                  [&](const detail::LocalPiece &) { any = true; });
@@ -242,12 +242,12 @@ class MatrixRef {
     return *ref_.core();
   }
   extents_type absolute(const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const {
-    extents_type c = ref_.viewspec().offsets;
+    extents_type c = ref_.viewspec().origin();
     for (std::size_t k = 0; k < rel.size(); ++k) c[ref_.free_dim(k)] += rel[k];
     return c;
   }
   void check_inside(const char *what, std::size_t d, size_type n, size_type range) const {
-    size_type ext = ref_.viewspec().extents[d];
+    size_type ext = ref_.viewspec().extents()[d];
     if (n > ext || range > ext - n)
       throw std::out_of_range(std::string("dash::MatrixRef::") + what + ": dimension " + std::to_string(d) +
                               ": [" + std::to_string(n) + ", " + std::to_string(n + range) + ") not in [0, " +
@@ -258,7 +258,7 @@ class MatrixRef {
     check_inside("sub", d, n, 1);
     MatrixRef<T, NumDimensions, C - 1, PatternT, LocalMemT> r;
     r.ref_ = ref_;
-    r.ref_.fix(d, ref_.viewspec().offsets[d] + n);
+    r.ref_.fix(d, ref_.viewspec().offsets()[d] + n);
     return r;
   }
   template <typename F>

@@ -46,8 +46,8 @@ class MatrixRefView {
   }
   /// Fixes dimension d at global coordinate `coord`.
   void fix(std::size_t d, std::size_t coord) {
-    viewspec_.offsets[d] = coord;
-    viewspec_.extents[d] = 1;
+    viewspec_.offsets()[d] = coord;
+    viewspec_.extents()[d] = 1;
     fixed_[d] = true;
   }
 
