@@ -91,7 +91,8 @@ TEST(Halo, ThreeDimensions) {
   for (long i = -1; i <= long(ext[0]); ++i)
     for (long j = -1; j <= long(ext[1]); ++j)
       for (long k = -1; k <= long(ext[2]); ++k) {
-        long gi = long(blk.offsets()[0]) + i, gj = long(blk.offsets()[1]) + j, gk = long(blk.offsets()[2]) + k;
+        long gi = long(blk.offsets()[0]) + i, gj = long(blk.offsets()[1]) + j,
+             gk = long(blk.offsets()[2]) + k;
         if (gi < 0 || gj < 0 || gk < 0 || gi >= x || gj >= y || gk >= z)
           EXPECT_THROW(halo(i, j, k), std::out_of_range);
         else

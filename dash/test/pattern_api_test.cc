@@ -196,8 +196,8 @@ TEST(PatternApi, BlockQueriesWithViewSpecsAndLocalBlocks) {
     EXPECT_EQ(lb.unit, static_cast<std::size_t>(tiles.unit_at(blk.offsets()).id));
     EXPECT_EQ(tiles.local_block(lb.unit, lb.index), blk);
   }
-  dash::Pattern<2> rows(dash::SizeSpec<2>(4 * nunits, 3), dash::DistributionSpec<2>(dash::BLOCKED, dash::NONE),
-                        dash::TeamSpec<2>(nunits, 1));
+  dash::Pattern<2> rows(dash::SizeSpec<2>(4 * nunits, 3),
+                        dash::DistributionSpec<2>(dash::BLOCKED, dash::NONE), dash::TeamSpec<2>(nunits, 1));
   EXPECT_EQ(rows.global_at(std::array<std::size_t, 2>{{1, 2}}), 1 * 3 + 2);
   EXPECT_EQ(rows.global_at(std::array<index_t, 2>{{0, 1}}, rows.block(nunits - 1)),
             static_cast<index_t>((4 * (nunits - 1)) * 3 + 1));

@@ -89,7 +89,7 @@ struct Reference {
       std::size_t n = extents[d], p = teams[d];
       std::size_t b = dist[d].type == DistributionType::None      ? n
                       : dist[d].type == DistributionType::Blocked ? (n + p - 1) / p
-                                                                    : dist[d].blocksz;
+                                                                  : dist[d].blocksz;
       Dim &dim = dims[d];
       dim.count.assign(p, 0);
       dim.nblocks.assign(p, 0);

@@ -263,8 +263,8 @@ class LocalMatrixRef {
     if (n > box_.extents()[d] || range > box_.extents()[d] - n)
       throw std::out_of_range(std::string("dash::LocalMatrixRef::") + what + ": dimension " +
                               std::to_string(d) + ": [" + std::to_string(n) + ", " +
-                              std::to_string(n + range) + ") not in [0, " + std::to_string(box_.extents()[d]) +
-                              ")");
+                              std::to_string(n + range) + ") not in [0, " +
+                              std::to_string(box_.extents()[d]) + ")");
   }
   template <dim_t C = CUR>
   LocalMatrixRef<T, NumDimensions, C - 1, PatternT, LocalMemT> fix(std::size_t d, size_type n) const {

@@ -201,9 +201,9 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
   using signed_api::global;
   using signed_api::global_at;
   using signed_api::global_index;
-  using signed_api::local_block_at;
   using signed_api::local;
   using signed_api::local_at;
+  using signed_api::local_block_at;
   using signed_api::local_coords;
   using signed_api::local_index;
   using signed_api::unit_at;
@@ -487,9 +487,9 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
     auto lext = local_extents(unit);
     for (std::size_t d = 0; d < N; ++d)
       if (lcoords[d] >= lext[d])
-        throw std::out_of_range("dash::BlockPattern::local_at: local coordinate " + std::to_string(lcoords[d]) +
-                                " of dimension " + std::to_string(d) + " not in [0, " +
-                                std::to_string(lext[d]) + ")");
+        throw std::out_of_range("dash::BlockPattern::local_at: local coordinate " +
+                                std::to_string(lcoords[d]) + " of dimension " + std::to_string(d) +
+                                " not in [0, " + std::to_string(lext[d]) + ")");
     return local_index(unit, lcoords);
   }
 
