@@ -52,7 +52,7 @@ int main(int argc, char **argv) {
       {n, n}, blocks, dash::TeamSpec<2>(blocks, dash::size(), dash::balanced), dash::size()));
   dash::generate_with_index(u.begin(), u.end(), [n](std::size_t g) { return g < n ? 1.0 : 0.0; });
   dash::Halo<double, 2> halo(u, 1);
-  const auto offset = halo.block().offsets;
+  const auto offset = halo.block().origin();
   dash::Array<double> change(dash::size());  // per-unit maximum update
 
   double local_change = 0;

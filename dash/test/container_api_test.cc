@@ -185,10 +185,10 @@ TEST(ContainerApi, VariadicPatternConstructor) {
   const std::size_t n = 4 * dash::size();
   dash::NArray<int, 2, dash::default_index_t, dash::TilePattern<2>> m(n, n, dash::TILE(4), dash::TILE(4), ts);
   EXPECT_EQ(m.extent(0), n);
-  EXPECT_EQ(m.pattern().block(0).extents[0], 4u);
+  EXPECT_EQ(m.pattern().block(0).extents()[0], 4u);
   m.deallocate();
   m.allocate(n, n, dash::TILE(2), dash::TILE(2), ts);
-  EXPECT_EQ(m.pattern().block(0).extents[1], 2u);
+  EXPECT_EQ(m.pattern().block(0).extents()[1], 2u);
   if (m.local_size() > 0) {
     EXPECT_TRUE(m.is_local(dash::default_index_t(m.local.global_index(0))));
   }

@@ -65,13 +65,13 @@ void periodic_grid(bool region_wise) {
   GlobalBoundarySpec<2> bound(BoundaryProp::CYCLIC, BoundaryProp::CYCLIC);
   HaloMatrixWrapper<Matrix> hw(mat, bound, spec);
   const auto &view = hw.halo_block().view();
-  for (std::size_t i = 0; i < view.extents[0]; ++i)
-    for (std::size_t j = 0; j < view.extents[1]; ++j)
-      mat.local(i, j) = long(view.offsets[0] + i) * 100 + long(view.offsets[1] + j);
+  for (std::size_t i = 0; i < view.extents()[0]; ++i)
+    for (std::size_t j = 0; j < view.extents()[1]; ++j)
+      mat.local(i, j) = long(view.offsets()[0] + i) * 100 + long(view.offsets()[1] + j);
   auto op = hw.stencil_operator(spec);
   auto expect = [&](const std::array<std::size_t, 2> &lc, const P &p) {
-    long i = (long(view.offsets[0] + lc[0]) + p[0] + n) % n,
-         j = (long(view.offsets[1] + lc[1]) + p[1] + m) % m;
+    long i = (long(view.offsets()[0] + lc[0]) + p[0] + n) % n,
+         j = (long(view.offsets()[1] + lc[1]) + p[1] + m) % m;
     return i * 100 + j;
   };
   std::size_t visited = 0, wrong = 0;
@@ -99,14 +99,14 @@ void periodic_grid(bool region_wise) {
   EXPECT_EQ(wrong, 0u);
   // The halo by coordinates and by region: the row above the block wraps around.
   auto access = hw.coordinate_access();
-  long above = (long(view.offsets[0]) - 1 + n) % n;
-  EXPECT_EQ(access[-1][0], above * 100 + long(view.offsets[1]));
-  EXPECT_EQ(access(0, -1), long(view.offsets[0]) * 100 + (long(view.offsets[1]) - 1 + m) % m);
+  long above = (long(view.offsets()[0]) - 1 + n) % n;
+  EXPECT_EQ(access[-1][0], above * 100 + long(view.offsets()[1]));
+  EXPECT_EQ(access(0, -1), long(view.offsets()[0]) * 100 + (long(view.offsets()[1]) - 1 + m) % m);
   auto memory = hw.halo_memory();
   region_index_t north = RegionCoords<2>(0, 1).index();
-  ASSERT_EQ(memory.size_at(north), view.extents[1]);  // one row of halo above
-  EXPECT_EQ(*memory.first_element_at(north), above * 100 + long(view.offsets[1]));
-  EXPECT_EQ(memory.range_at(north).second - memory.range_at(north).first, long(view.extents[1]));
+  ASSERT_EQ(memory.size_at(north), view.extents()[1]);  // one row of halo above
+  EXPECT_EQ(*memory.first_element_at(north), above * 100 + long(view.offsets()[1]));
+  EXPECT_EQ(memory.range_at(north).second - memory.range_at(north).first, long(view.extents()[1]));
   EXPECT_EQ(visited, view.size());
   EXPECT_EQ(op.inner.size() + op.boundary.size(), view.size());
   dash::Team::All().barrier();

@@ -55,7 +55,7 @@ void heat(Edge edge, const dash::DistributionSpec<2> &dist, const dash::TeamSpec
   hb.set_custom_halos(fix);
   auto opa = ha.stencil_operator(spec);
   auto opb = hb.stencil_operator(spec);
-  const auto off = ha.halo().block().offsets;
+  const auto off = ha.halo().block().origin();
   const auto ext = ha.halo().extents();
   for (std::size_t i = 0; i < ext[0]; ++i)
     for (std::size_t j = 0; j < ext[1]; ++j) {

@@ -24,7 +24,7 @@ TEST(Halo, TwoDimensionsAllDirections) {
   dash::Matrix<double> m(block_pattern<2>({std::size_t(rows), std::size_t(cols)}));
   dash::Halo<double, 2> halo(m, w);
   const auto &blk = halo.block();
-  long oi = long(blk.offsets[0]), oj = long(blk.offsets[1]);
+  long oi = long(blk.offsets()[0]), oj = long(blk.offsets()[1]);
   long ei = long(halo.extents()[0]), ej = long(halo.extents()[1]);
   for (int round = 0; round < 2; ++round) {
     for (long i = 0; i < ei; ++i)
@@ -91,7 +91,8 @@ TEST(Halo, ThreeDimensions) {
   for (long i = -1; i <= long(ext[0]); ++i)
     for (long j = -1; j <= long(ext[1]); ++j)
       for (long k = -1; k <= long(ext[2]); ++k) {
-        long gi = long(blk.offsets[0]) + i, gj = long(blk.offsets[1]) + j, gk = long(blk.offsets[2]) + k;
+        long gi = long(blk.offsets()[0]) + i, gj = long(blk.offsets()[1]) + j,
+             gk = long(blk.offsets()[2]) + k;
         if (gi < 0 || gj < 0 || gk < 0 || gi >= x || gj >= y || gk >= z)
           EXPECT_THROW(halo(i, j, k), std::out_of_range);
         else
@@ -113,7 +114,7 @@ TEST(Halo, BackToBackExchangesWithoutBarrier) {
   const long rows = 4 * long(dash::size()) + 3, cols = 7, rounds = 50;
   dash::Matrix<long> m(dash::Matrix<long>::extents_type{std::size_t(rows), std::size_t(cols)});
   dash::Halo<long, 2> halo(m, 1);
-  long o = long(halo.block().offsets[0]), e = long(halo.extents()[0]);
+  long o = long(halo.block().offsets()[0]), e = long(halo.extents()[0]);
   auto value = [&](long gi, long j, long round) { return (gi * cols + j) * 1000 + round; };
   long checked = 0;
   for (long round = 0; round < rounds; ++round) {
@@ -152,7 +153,7 @@ TEST(Halo, PeriodicCustomAndUnevenWidths) {
   w.hi = {1, 0};
   dash::Halo<long, 2> halo(m, w, {dash::HaloBoundary::Cyclic, dash::HaloBoundary::Custom});
   const auto &blk = halo.block();
-  long oi = long(blk.offsets[0]), oj = long(blk.offsets[1]);
+  long oi = long(blk.offsets()[0]), oj = long(blk.offsets()[1]);
   long ei = long(halo.extents()[0]), ej = long(halo.extents()[1]);
   auto custom = [](const std::array<long, 2> &g) { return -1000 * g[0] - g[1] - 7; };
   halo.set_custom_halos(custom);
@@ -176,9 +177,9 @@ TEST(Halo, PeriodicCustomAndUnevenWidths) {
   EXPECT_TRUE(halo.has_neighbor(0, +1));
   EXPECT_FALSE(halo.has_neighbor(1, +1));
   // Inner: rows [2, ei - 1) (reaching 2 down, 1 up), columns from 1.
-  EXPECT_EQ(halo.inner().offsets[0], 2u);
-  EXPECT_EQ(halo.inner().extents[0], std::size_t(ei - 3));
-  EXPECT_EQ(halo.inner().offsets[1], 1u);
+  EXPECT_EQ(halo.inner().offsets()[0], 2u);
+  EXPECT_EQ(halo.inner().extents()[0], std::size_t(ei - 3));
+  EXPECT_EQ(halo.inner().offsets()[1], 1u);
   m.barrier();
 }
 

@@ -34,7 +34,7 @@ TEST(PatternApi, DistributionSpecIsDimensional) {
   EXPECT_TRUE(spec.is_tiled());
   EXPECT_TRUE(spec.is_tiled_in_dimension(1));
   EXPECT_FALSE(spec.is_tiled_in_dimension(2));
-  EXPECT_EQ(spec.dim(1).blocksize(), 4u);
+  EXPECT_EQ(spec.dim(1).blocksz, 4u);
   EXPECT_EQ(dash::rank(spec), 3);
   EXPECT_EQ(dash::BLOCKED.max_blocksize_in_range(10, 4), 3);
   EXPECT_EQ(dash::BLOCKCYCLIC(4).local_index_to_block_coord(1L, 9L, 3), 2 * 3 + 1);
@@ -165,3 +165,46 @@ TEST(PatternApi, Math) {
 }
 
 }  // namespace
+
+TEST(PatternApi, ViewSpecAccessorsAreSigned) {
+  dash::ViewSpec<2> view(std::array<index_t, 2>{{2, 3}}, std::array<std::size_t, 2>{{4, 5}});
+  std::array<index_t, 2> offsets = view.offsets();
+  EXPECT_EQ(offsets, (std::array<index_t, 2>{{2, 3}}));
+  EXPECT_EQ(view.extents(), (std::array<std::size_t, 2>{{4, 5}}));
+  EXPECT_EQ(view.offset(1), 3);
+  EXPECT_EQ(view.extent(0), 4u);
+  EXPECT_EQ(view.range(1).begin, 3);
+  EXPECT_EQ(view.range(1).end, 8);
+  EXPECT_EQ(view.size(), 20u);
+  EXPECT_EQ(view.size(0), 4u);
+  EXPECT_EQ(view.origin(), (std::array<std::size_t, 2>{{2, 3}}));
+  dash::Distribution tile = dash::TILE(3);
+  EXPECT_EQ(tile.type, dash::DistributionType::Tile);
+  EXPECT_EQ(tile.blocksz, 3u);
+}
+
+TEST(PatternApi, BlockQueriesWithViewSpecsAndLocalBlocks) {
+  // 6 x 4 over a 2 x 1 unit grid when there are two units, tiles of 2 x 2.
+  const std::size_t nunits = dash::size();
+  dash::TilePattern<2> tiles(dash::SizeSpec<2>(6, 4), dash::DistributionSpec<2>(dash::TILE(2), dash::TILE(2)),
+                             dash::TeamSpec<2>(nunits, 1));
+  for (std::size_t b = 0; b < tiles.blockspec().size(); ++b) {
+    auto blk = tiles.block(b);
+    // unit_at relative to the block's offsets: its first element's owner.
+    EXPECT_EQ(tiles.unit_at(std::array<index_t, 2>{{0, 0}}, blk), tiles.unit_at(blk.offsets()));
+    auto lb = tiles.local_block_at(blk.offsets());
+    EXPECT_EQ(lb.unit, static_cast<std::size_t>(tiles.unit_at(blk.offsets()).id));
+    EXPECT_EQ(tiles.local_block(lb.unit, lb.index), blk);
+  }
+  dash::Pattern<2> rows(dash::SizeSpec<2>(4 * nunits, 3),
+                        dash::DistributionSpec<2>(dash::BLOCKED, dash::NONE), dash::TeamSpec<2>(nunits, 1));
+  EXPECT_EQ(rows.global_at(std::array<std::size_t, 2>{{1, 2}}), 1 * 3 + 2);
+  EXPECT_EQ(rows.global_at(std::array<index_t, 2>{{0, 1}}, rows.block(nunits - 1)),
+            static_cast<index_t>((4 * (nunits - 1)) * 3 + 1));
+  // local_at(local coordinates): the calling unit's local index.
+  EXPECT_EQ(rows.local_at({1, 2}), 1u * 3 + 2);
+  auto lb = rows.local_block_at(std::array<index_t, 2>{{static_cast<index_t>(4 * nunits - 1), 0}});
+  EXPECT_EQ(lb.unit, nunits - 1);
+  EXPECT_EQ(lb.index, 0u);
+  EXPECT_EQ(rows.global_index(dash::team_unit_t(0), {{1, 1}}), 4);
+}

@@ -33,8 +33,8 @@ std::array<std::size_t, N> box_coords(const dash::ViewSpec<N> &box, std::size_t 
   std::array<std::size_t, N> c;
   for (std::size_t i = 0; i < N; ++i) {
     std::size_t d = Order == dash::ROW_MAJOR ? N - 1 - i : i;  // fastest first
-    c[d] = box.offsets[d] + k % box.extents[d];
-    k /= box.extents[d];
+    c[d] = box.offsets()[d] + k % box.extents()[d];
+    k /= box.extents()[d];
   }
   return c;
 }
@@ -306,8 +306,8 @@ TYPED_TEST(PatternContainer, ViewsInMemoryOrder) {
   check_view(rows, dash::ViewSpec<N>{roff, rext});
   check_view(m.cols(2, 1), [&] {
     dash::ViewSpec<N> b{{}, p.extents()};
-    b.offsets[1] = 2;
-    b.extents[1] = 1;
+    b.offsets()[1] = 2;
+    b.extents()[1] = 1;
     return b;
   }());
   for (std::size_t b = 0; b < p.nblocks(); b += 2) check_view(m.block(b), p.block(b));

@@ -95,12 +95,12 @@ class DistributionSpec : public Dimensional<Distribution, N> {
   /// Returns true if any dimension is TILE (tile-by-tile local storage).
   constexpr bool is_tiled() const {
     for (const Distribution &dist : this->values_)
-      if (dist.type() == DistributionType::Tile) return true;
+      if (dist.type == DistributionType::Tile) return true;
     return false;
   }
   /// Returns true if dimension `d` is TILE.
   constexpr bool is_tiled_in_dimension(unsigned d) const {
-    return this->values_[d].type() == DistributionType::Tile;
+    return this->values_[d].type == DistributionType::Tile;
   }
 };
 

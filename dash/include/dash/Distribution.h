@@ -36,27 +36,26 @@ class Distribution {
 
   /// Throws std::invalid_argument if `type` is BlockCyclic or Tile and
   /// `blocksize` is 0. The block size is ignored for None and Blocked.
-  constexpr Distribution(DistributionType type, size_type blocksize)
-      : type_(type), blocksize_(has_fixed_blocksize(type) ? blocksize : 0) {
-    if (has_fixed_blocksize(type) && blocksize == 0)
+  constexpr Distribution(DistributionType dist_type, size_type blocksize)
+      : type(dist_type), blocksz(has_fixed_blocksize(dist_type) ? blocksize : 0) {
+    if (has_fixed_blocksize(dist_type) && blocksize == 0)
       throw std::invalid_argument("dash::Distribution: block size must be > 0");
   }
 
-  /// Returns the distribution type.
-  constexpr DistributionType type() const { return type_; }
-
-  /// Returns the fixed block size of BlockCyclic and Tile, 0 for None and
-  /// Blocked (their block size depends on the extent, see below).
-  constexpr size_type blocksize() const { return blocksize_; }
+  /// DASH's public members: the distribution type, and the fixed block
+  /// size of BlockCyclic and Tile (0 for None and Blocked, whose block size
+  /// depends on the extent, see blocksize(extent, nunits)).
+  DistributionType type = DistributionType::None;
+  size_type blocksz = 0;
 
   /// Returns the block size along a dimension of `extent` elements spread
   /// over `nunits` units: the extent for None, ceil(extent / nunits) for
   /// Blocked, the fixed block size otherwise.
   constexpr size_type blocksize(size_type extent, size_type nunits) const {
-    switch (type_) {
+    switch (type) {
       case DistributionType::None: return extent;
       case DistributionType::Blocked: return (extent + nunits - 1) / nunits;
-      default: return blocksize_;
+      default: return blocksz;
     }
   }
 
@@ -64,7 +63,7 @@ class Distribution {
   /// `nunits` units (blocksize(range, nunits), at most `range`).
   template <typename IndexType, typename SizeType>
   IndexType max_blocksize_in_range(IndexType range, SizeType nunits) const {
-    if (type_ == DistributionType::Blocked && nunits == 0) return 0;
+    if (type == DistributionType::Blocked && nunits == 0) return 0;
     auto r = static_cast<size_type>(range);
     return static_cast<IndexType>(std::min(r, blocksize(r, static_cast<size_type>(nunits))));
   }
@@ -73,21 +72,21 @@ class Distribution {
   /// at coordinate `ucoord` along a dimension of `nunits` units.
   template <typename IndexType, typename SizeType>
   IndexType local_index_to_block_coord(IndexType ucoord, IndexType lindex, SizeType nunits) const {
-    switch (type_) {
+    switch (type) {
       case DistributionType::None: return 0;
       case DistributionType::Blocked: return ucoord;
       default:
-        return static_cast<IndexType>(lindex / static_cast<IndexType>(blocksize_) *
+        return static_cast<IndexType>(lindex / static_cast<IndexType>(blocksz) *
                                       static_cast<IndexType>(nunits)) +
                ucoord;
     }
   }
 
   /// Returns true unless the type is None.
-  constexpr bool is_distributed() const { return type_ != DistributionType::None; }
+  constexpr bool is_distributed() const { return type != DistributionType::None; }
 
   constexpr bool operator==(const Distribution &other) const {
-    return type_ == other.type_ && blocksize_ == other.blocksize_;
+    return type == other.type && blocksz == other.blocksz;
   }
   constexpr bool operator!=(const Distribution &other) const { return !(*this == other); }
 
@@ -95,15 +94,12 @@ class Distribution {
   static constexpr bool has_fixed_blocksize(DistributionType type) {
     return type == DistributionType::BlockCyclic || type == DistributionType::Tile;
   }
-
-  DistributionType type_ = DistributionType::None;
-  size_type blocksize_ = 0;
 };
 
 inline std::ostream &operator<<(std::ostream &os, const Distribution &dist) {
   static const char *const names[] = {"NONE", "BLOCKED", "BLOCKCYCLIC", "TILE"};
-  os << "Distribution(" << names[static_cast<int>(dist.type())];
-  if (dist.blocksize() > 0) os << "," << dist.blocksize();
+  os << "Distribution(" << names[static_cast<int>(dist.type)];
+  if (dist.blocksz > 0) os << "," << dist.blocksz;
   return os << ")";
 }
 

@@ -184,6 +184,8 @@ class GlobPtr {
   // Position within the view (for algorithms and views).
   const core_type *core() const { return core_; }
   const Block<N> &view() const { return view_; }
+  /// DASH's GlobViewIter::viewspec(): the view's box in global coordinates.
+  const ViewSpec<N> &viewspec() const { return view_; }
   difference_type pos() const { return pos_; }
   /// DASH's view iterator name: the (global) box the iterator walks.
   const ViewSpec<N> &viewspec() const { return view_; }

@@ -65,7 +65,7 @@ class TeamSpec : public CartesianIndexSpace<N, ROW_MAJOR, IndexType> {
     if (!team.is_null()) myid_ = team.myid();
     if (dist.is_tiled()) {
       for (std::size_t d = 0; d < N; ++d)
-        if (dist[d].type() == DistributionType::Tile) {
+        if (dist[d].type == DistributionType::Tile) {
           this->extents_[d] = nunits;
           return;
         }

@@ -48,7 +48,7 @@ int main(int argc, char *argv[]) {
     for (std::size_t b = 0; b < nlocal_blocks; ++b) {
       dash::ViewSpec<2> vs = p2.local_block(b);
       in_blocks += vs.size();
-      CHECK(p2.unit_at(std::array<std::size_t, 2>{vs.offset(0), vs.offset(1)}) == myid);
+      CHECK(p2.unit_at(vs.origin()) == myid);
       CHECK(vs.extent(0) <= 2 && vs.extent(1) <= 3);
     }
     CHECK(in_blocks == p2.local_size());

@@ -59,11 +59,11 @@ void check_mapping(const P &p) {
     CHECK(p.local_coords(li.unit, li.index) == lc);
     CHECK(p.global(li.unit, lc) == c);
     CHECK(p.global_index(li.unit, li.index) == g && p.global_at(li.unit, li.index) == g);
-    CHECK(p.local_at(g) == li && p.at(c) == li.index);
+    CHECK(p.local_at(g) == li && p.at(c) == li.index && p.local(c) == li);
     auto blk = p.block(p.block_at(c));
     for (std::size_t d = 0; d < P::ndim(); ++d)
-      CHECK(blk.offsets[d] <= c[d] && c[d] < blk.offsets[d] + blk.extents[d]);
-    CHECK(p.owner(blk.offsets) == li.unit);
+      CHECK(blk.origin()[d] <= c[d] && c[d] < blk.origin()[d] + blk.extents()[d]);
+    CHECK(p.owner(blk.origin()) == li.unit);
   }
   for (std::size_t u = 0; u < nunits; ++u)
     for (int hits : seen[u]) CHECK(hits == 1);
@@ -72,12 +72,12 @@ void check_mapping(const P &p) {
     std::size_t start = 0;
     for (std::size_t lb = 0; lb < p.local_nblocks(u); ++lb, ++nblocks) {
       auto blk = p.local_block(u, lb);
-      CHECK(p.owner(blk.offsets) == u);
+      CHECK(p.owner(blk.origin()) == u);
       if (p.is_tiled()) {  // the tile's elements: local indices [start, start + size)
         for (std::size_t k = 0; k < blk.size(); ++k) {
           coords_t gc = p.global(u, p.local_coords(u, start + k));
           for (std::size_t d = 0; d < P::ndim(); ++d)
-            CHECK(blk.offsets[d] <= gc[d] && gc[d] < blk.offsets[d] + blk.extents[d]);
+            CHECK(blk.origin()[d] <= gc[d] && gc[d] < blk.origin()[d] + blk.extents()[d]);
         }
       }
       start += blk.size();

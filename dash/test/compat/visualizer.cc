@@ -64,7 +64,7 @@ void check_svg(const P &p, bool blocked) {
   } else {
     CHECK(units.size() == p.nblocks());
     for (std::size_t b = 0; b < units.size() && b < p.nblocks(); ++b)
-      CHECK(units[b] == std::size_t(p.unit_at(p.block(b).offsets)));
+      CHECK(units[b] == std::size_t(p.unit_at(p.block(b).offsets())));
   }
   // Distinct units have distinct colours.
   for (const auto &a : key)

@@ -67,7 +67,8 @@ void summa(const detail::NArray<T, 2, PA> &A, const detail::NArray<T, 2, PB> &B,
   std::vector<T> a, b, c;
   for (std::size_t lb = 0, nb = pattern.local_nblocks(me); lb < nb; ++lb) {
     Block<2> blk = pattern.local_block(me, lb);
-    const std::size_t r0 = blk.offsets[0], c0 = blk.offsets[1], h = blk.extents[0], w = blk.extents[1];
+    const std::size_t r0 = blk.offsets()[0], c0 = blk.offsets()[1], h = blk.extents()[0],
+                      w = blk.extents()[1];
     c.assign(h * w, T{});
     for (std::size_t k0 = 0; k0 < m; k0 += panel) {
       const std::size_t kk = std::min(panel, m - k0);

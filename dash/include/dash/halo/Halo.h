@@ -72,13 +72,13 @@ namespace detail {
 template <std::size_t N, typename F>
 void for_each_coords(const Block<N> &box, F &&f) {
   if (box.size() == 0) return;
-  std::array<std::size_t, N> c = box.offsets;
+  std::array<std::size_t, N> c = box.origin();
   for (;;) {
     std::apply(f, c);
     std::size_t d = N;
     while (d-- > 0) {
-      if (++c[d] < box.offsets[d] + box.extents[d]) break;
-      c[d] = box.offsets[d];
+      if (++c[d] < box.offsets()[d] + box.extents()[d]) break;
+      c[d] = box.offsets()[d];
     }
     if (d == static_cast<std::size_t>(-1)) return;
   }
@@ -112,13 +112,13 @@ template <MemArrange Order, std::size_t N, typename F>
 void for_each_coords_in(const Block<N> &box, F &&f) {
   if constexpr (Order == COL_MAJOR) {
     if (box.size() == 0) return;
-    std::array<std::size_t, N> c = box.offsets;
+    std::array<std::size_t, N> c = box.origin();
     for (;;) {
       std::apply(f, c);
       std::size_t d = 0;
       for (; d < N; ++d) {
-        if (++c[d] < box.offsets[d] + box.extents[d]) break;
-        c[d] = box.offsets[d];
+        if (++c[d] < box.offsets()[d] + box.extents()[d]) break;
+        c[d] = box.offsets()[d];
       }
       if (d == N) return;
     }
@@ -173,8 +173,8 @@ class Halo {
     ucoords_ = pat.teamspec().unit_coords(me);
     lext_ = pat.local_extents(me);
     for (std::size_t d = 0; d < N; ++d) {
-      block_.offsets[d] = ucoords_[d] * pat.blocksize(d);
-      block_.extents[d] = lext_[d];
+      block_.offsets()[d] = ucoords_[d] * pat.blocksize(d);
+      block_.extents()[d] = lext_[d];
     }
     layout_of(pat, me, w_, bound_, offsets_, present_, received_);
     // What this unit sends: for each direction o, its boundary slab facing
@@ -188,8 +188,8 @@ class Halo {
       bool exists = true;
       for (std::size_t d = 0; d < N; ++d) {
         exists = exists && neighbor_coord(pat, d, ucoords_[d], -o[d], bound_, to[d]);
-        src.offsets[d] = o[d] == 0 ? 0 : o[d] > 0 ? 0 : lext_[d] - w_.lo[d];
-        src.extents[d] = o[d] == 0 ? lext_[d] : o[d] > 0 ? w_.hi[d] : w_.lo[d];
+        src.offsets()[d] = o[d] == 0 ? 0 : o[d] > 0 ? 0 : lext_[d] - w_.lo[d];
+        src.extents()[d] = o[d] == 0 ? lext_[d] : o[d] > 0 ? w_.hi[d] : w_.lo[d];
       }
       if (!exists || src.size() == 0) continue;
       std::size_t unit = pat.teamspec().unit(to);
@@ -307,15 +307,15 @@ class Halo {
       auto o = direction(r);
       Block<N> box;
       for (std::size_t d = 0; d < N; ++d) {
-        box.offsets[d] = 0;
-        box.extents[d] = o[d] == 0 ? lext_[d] : o[d] < 0 ? w_.lo[d] : w_.hi[d];
+        box.offsets()[d] = 0;
+        box.extents()[d] = o[d] == 0 ? lext_[d] : o[d] < 0 ? w_.lo[d] : w_.hi[d];
       }
       std::size_t k = 0;
       detail::for_each_coords_in<PatternT::memory_order()>(box, [&](auto... c) {
         std::array<std::size_t, N> rc{static_cast<std::size_t>(c)...};
         std::array<long, N> g;
         for (std::size_t d = 0; d < N; ++d)
-          g[d] = static_cast<long>(block_.offsets[d]) +
+          g[d] = static_cast<long>(block_.offsets()[d]) +
                  (o[d] < 0   ? static_cast<long>(rc[d]) - static_cast<long>(w_.lo[d])
                   : o[d] > 0 ? static_cast<long>(lext_[d] + rc[d])
                              : static_cast<long>(rc[d]));
@@ -333,8 +333,8 @@ class Halo {
     Block<N> box;
     for (std::size_t d = 0; d < N; ++d) {
       auto [lo, hi] = inner_range(d);
-      box.offsets[d] = lo;
-      box.extents[d] = hi - lo;
+      box.offsets()[d] = lo;
+      box.extents()[d] = hi - lo;
     }
     return box;
   }
@@ -349,14 +349,14 @@ class Halo {
         for (std::size_t e = 0; e < N; ++e) {
           auto [lo, hi] = inner_range(e);
           if (e < d) {
-            box.offsets[e] = lo;
-            box.extents[e] = hi - lo;
+            box.offsets()[e] = lo;
+            box.extents()[e] = hi - lo;
           } else if (e > d) {
-            box.offsets[e] = 0;
-            box.extents[e] = lext_[e];
+            box.offsets()[e] = 0;
+            box.extents()[e] = lext_[e];
           } else {
-            box.offsets[e] = side == 0 ? 0 : hi;
-            box.extents[e] = side == 0 ? lo : lext_[e] - hi;
+            box.offsets()[e] = side == 0 ? 0 : hi;
+            box.extents()[e] = side == 0 ? lo : lext_[e] - hi;
           }
         }
         if (box.size() > 0) boxes.push_back(box);
@@ -552,12 +552,12 @@ class Halo {
   }
 
   static std::string distribution_name(const Distribution &dist) {
-    switch (dist.type()) {
+    switch (dist.type) {
       case DistributionType::None: return "NONE";
       case DistributionType::Blocked: return "BLOCKED";
       case DistributionType::BlockCyclic:
-        return dist.blocksize() == 1 ? "CYCLIC" : "BLOCKCYCLIC(" + std::to_string(dist.blocksize()) + ")";
-      case DistributionType::Tile: return "TILE(" + std::to_string(dist.blocksize()) + ")";
+        return dist.blocksz == 1 ? "CYCLIC" : "BLOCKCYCLIC(" + std::to_string(dist.blocksz) + ")";
+      case DistributionType::Tile: return "TILE(" + std::to_string(dist.blocksz) + ")";
     }
     return "?";
   }
@@ -572,10 +572,10 @@ class Halo {
     constexpr MemArrange order = PatternT::memory_order();
     constexpr std::size_t fast = order == COL_MAJOR ? 0 : N - 1;
     std::vector<std::size_t> lens, offs;
-    std::size_t run = src.extents[fast];
+    std::size_t run = src.extents()[fast];
     Block<N> runs = src;
-    runs.extents[fast] = 1;
-    std::size_t first = array_->local.index_of(src.offsets);
+    runs.extents()[fast] = 1;
+    std::size_t first = array_->local.index_of(src.origin());
     detail::for_each_coords_in<order>(runs, [&](auto... c) {
       std::size_t at = array_->local.index_of({static_cast<std::size_t>(c)...}) - first;
       if (!offs.empty() && offs.back() + lens.back() == at * sizeof(T))
@@ -769,23 +769,23 @@ class HaloBlock {
     auto ext = pattern.local_extents(me);
     for (std::size_t d = 0; d < N; ++d) {
       auto ucd = static_cast<std::size_t>(ucoords[d]);
-      view_.offsets[d] = ucd * pattern.blocksize(d);
-      view_.extents[d] = ext[d];
-      view_local_.offsets[d] = 0;
-      view_local_.extents[d] = ext[d];
+      view_.offsets()[d] = ucd * pattern.blocksize(d);
+      view_.extents()[d] = ext[d];
+      view_local_.offsets()[d] = 0;
+      view_local_.extents()[d] = ext[d];
       std::size_t lo = halo_spec.halo_extension_max(static_cast<dim_t>(d)).first;
       std::size_t hi = halo_spec.halo_extension_max(static_cast<dim_t>(d)).second;
       std::size_t e = ext[d];
       std::size_t ilo = std::min(lo, e), ihi = std::max(ilo, e > hi ? e - hi : 0);
-      view_inner_.offsets[d] = ilo;
-      view_inner_.extents[d] = ihi - ilo;
+      view_inner_.offsets()[d] = ilo;
+      view_inner_.extents()[d] = ihi - ilo;
       // Without a halo beyond the global edge, the elements next to it
       // have no complete neighbourhood.
       bool none = bound_spec[d] == BoundaryProp::NONE;
       std::size_t blo = none && ucd == 0 ? ilo : 0;
       std::size_t bhi = none && ucd + 1 == static_cast<std::size_t>(pattern.teamspec().extent(d)) ? ihi : e;
-      view_inner_bnd_.offsets[d] = blo;
-      view_inner_bnd_.extents[d] = std::max(blo, bhi) - blo;
+      view_inner_bnd_.offsets()[d] = blo;
+      view_inner_bnd_.extents()[d] = std::max(blo, bhi) - blo;
     }
   }
 

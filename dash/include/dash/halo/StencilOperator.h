@@ -187,8 +187,8 @@ class StencilOperator {
       b[d] = std::max(a[d], halo_->has_neighbor(d, +1) || hi == 0 ? e : e > hi ? e - hi : 0);
       il[d] = std::clamp(lo, a[d], b[d]);
       ih[d] = std::clamp(e > hi ? e - hi : 0, il[d], b[d]);
-      view_.offsets[d] = a[d];
-      view_.extents[d] = b[d] - a[d];
+      view_.offsets()[d] = a[d];
+      view_.extents()[d] = b[d] - a[d];
     }
     for (region_index_t r = 0; r < NumRegionsMax<N>; ++r) {
       auto rc = RegionCoords<N>::coords(r);
@@ -196,8 +196,8 @@ class StencilOperator {
       for (std::size_t d = 0; d < N; ++d) {
         std::size_t from = rc[d] == 0 ? a[d] : rc[d] == 1 ? il[d] : ih[d];
         std::size_t to = rc[d] == 0 ? il[d] : rc[d] == 1 ? ih[d] : b[d];
-        box.offsets[d] = from;
-        box.extents[d] = to - from;
+        box.offsets()[d] = from;
+        box.extents()[d] = to - from;
       }
       (r == NumRegionsMax<N> / 2 ? inner_boxes_ : boundary_boxes_).push_back(box);
     }

@@ -70,8 +70,8 @@ struct ArrayCore {
   /// The whole index space as a view.
   Block<N> whole() const {
     Block<N> view;
-    view.offsets.fill(0);
-    view.extents = pattern.extents();
+    view.offsets().fill(0);
+    view.extents() = pattern.extents();
     return view;
   }
 

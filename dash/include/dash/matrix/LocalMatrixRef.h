@@ -81,8 +81,8 @@ class LocalMatrixRef {
       lsize_ *= lextents_[d];
     }
     if (lsize_ == 0) data_ = nullptr;
-    box_.offsets.fill(0);
-    box_.extents = lextents_;
+    box_.offsets().fill(0);
+    box_.extents() = lextents_;
   }
   /// Read-only view of a ref to mutable elements.
   template <typename U, typename = std::enable_if_t<std::is_same_v<T, const U>>>
@@ -98,8 +98,8 @@ class LocalMatrixRef {
   // ---- size and shape (local coordinates) ----
 
   /// Elements of the ref along each of the N dimensions (1 where fixed).
-  const extents_type &extents() const { return box_.extents; }
-  size_type extent(dim_t d) const { return box_.extents[static_cast<std::size_t>(d)]; }
+  const extents_type &extents() const { return box_.extents(); }
+  size_type extent(dim_t d) const { return box_.extents()[static_cast<std::size_t>(d)]; }
   /// Local coordinates of the ref's first element (as DASH's: signed).
   offsets_type offsets() const;
   index_type offset(dim_t d) const;
@@ -128,9 +128,9 @@ class LocalMatrixRef {
   /// next free coordinate; the last subscript gives the element. Unchecked.
   decltype(auto) operator[](size_type i) const {
     if constexpr (NumDimensions == 1) {
-      return (data_[box_.offsets[0] + i]);
+      return (data_[box_.offsets()[0] + i]);
     } else if constexpr (CUR == 1) {
-      extents_type c = box_.offsets;
+      extents_type c = box_.origin();
       c[free_dim(0)] += i;
       return (data_[index_of(c)]);
     } else {
@@ -148,9 +148,9 @@ class LocalMatrixRef {
   T &at(Is... coords) const {
     std::array<size_type, static_cast<std::size_t>(CUR)> rel{static_cast<size_type>(coords)...};
     for (std::size_t k = 0; k < rel.size(); ++k)
-      if (rel[k] >= box_.extents[free_dim(k)])
+      if (rel[k] >= box_.extents()[free_dim(k)])
         throw std::out_of_range("dash::LocalMatrixRef::at: coordinate " + std::to_string(rel[k]) +
-                                " not in [0, " + std::to_string(box_.extents[free_dim(k)]) + ")");
+                                " not in [0, " + std::to_string(box_.extents()[free_dim(k)]) + ")");
     return data_[index_of(absolute(rel))];
   }
   /// CUR == N: element `i` in local storage order; throws
@@ -211,8 +211,8 @@ class LocalMatrixRef {
       r.lextents_ = lextents_;
       r.strides_ = strides_;
       r.box_ = box_;
-      r.box_.offsets[d] += n;
-      r.box_.extents[d] = 1;
+      r.box_.offsets()[d] += n;
+      r.box_.extents()[d] = 1;
       r.fixed_ = fixed_;
       r.fixed_[d] = true;
       return r;

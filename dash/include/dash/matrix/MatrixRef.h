@@ -81,7 +81,7 @@ class MatrixRef {
   MatrixRef(const MatrixRef<U, NumDimensions, CUR, PatternT, LocalMemT> &other)
       : ref_(other.ref_.core(), other.ref_.viewspec()) {
     for (std::size_t d = 0; d < N; ++d)
-      if (other.ref_.is_fixed(d)) ref_.fix(d, other.ref_.viewspec().offsets[d]);
+      if (other.ref_.is_fixed(d)) ref_.fix(d, other.ref_.viewspec().offsets()[d]);
   }
 
   // ---- shape ----
@@ -89,8 +89,8 @@ class MatrixRef {
   const Team &team() const { return core().mem.team(); }
   size_type size() const { return ref_.viewspec().size(); }
   bool empty() const { return size() == 0; }
-  size_type extent(dim_t d) const { return ref_.viewspec().extents[static_cast<std::size_t>(d)]; }
-  const extents_type &extents() const { return ref_.viewspec().extents; }
+  size_type extent(dim_t d) const { return ref_.viewspec().extents()[static_cast<std::size_t>(d)]; }
+  const extents_type &extents() const { return ref_.viewspec().extents(); }
   /// Global coordinates of the first element (as DASH's: signed).
   index_type offset(dim_t d) const;
   offsets_type offsets() const;
@@ -126,7 +126,7 @@ class MatrixRef {
   /// element. Unchecked.
   decltype(auto) operator[](size_type n) const {
     if constexpr (CUR == 1) {
-      extents_type c = ref_.viewspec().offsets;
+      extents_type c = ref_.viewspec().origin();
       c[ref_.free_dim(0)] += n;
       return access_core().template ref<T>(c);
     } else {
@@ -187,7 +187,7 @@ class MatrixRef {
     check_inside("sub", d, n, 1);
     MatrixRef<T, NumDimensions, C - 1, PatternT, LocalMemT> r;
     r.ref_ = ref_;
-    r.ref_.fix(d, ref_.viewspec().offsets[d] + n);
+    r.ref_.fix(d, ref_.viewspec().offsets()[d] + n);
     return r;
   }
   template <typename F>

@@ -94,24 +94,76 @@ struct LocalRun {
 
 /// A rectangular block of global elements.
 
-template <std::size_t N>
-struct Block {
-  std::array<std::size_t, N> offsets;  ///< global coordinates of the first element
-  std::array<std::size_t, N> extents;  ///< number of elements along each dimension
+/// One dimension of a Block as DASH's ViewSpec::range(d) gives it:
+/// [begin, end) in global coordinates.
+template <typename IndexType>
+struct ViewRange {
+  IndexType begin;
+  IndexType end;
+};
 
-  /// DASH's ViewSpec accessors: offsets[d] and extents[d].
-  std::size_t offset(std::size_t d) const { return offsets[d]; }
-  std::size_t extent(std::size_t d) const { return extents[d]; }
+template <std::size_t N>
+class Block {
+ public:
+  using index_type = default_index_t;
+  using size_type = std::size_t;
+  using offsets_type = std::array<index_type, N>;
+  using extents_type = std::array<size_type, N>;
+
+  /// Empty: all offsets and extents 0.
+  constexpr Block() : offsets_{}, extents_{} {}
+  /// At the origin, with extents `extents`.
+  constexpr explicit Block(const extents_type &extents) : offsets_{}, extents_(extents) {}
+  /// DASH's ViewSpec(offsets, extents).
+  constexpr Block(const offsets_type &offsets, const extents_type &extents)
+      : offsets_(offsets), extents_(extents) {}
+  /// From unsigned offsets (the library's coordinates).
+  template <typename I, typename = std::enable_if_t<std::is_unsigned_v<I>>>
+  constexpr Block(const std::array<I, N> &offsets, const extents_type &extents) : extents_(extents) {
+    for (std::size_t d = 0; d < N; ++d) offsets_[d] = static_cast<index_type>(offsets[d]);
+  }
+
+  /// DASH's ViewSpec accessors (the non-const ones let the library adjust
+  /// a box in place).
+  const offsets_type &offsets() const { return offsets_; }
+  offsets_type &offsets() { return offsets_; }
+  const extents_type &extents() const { return extents_; }
+  extents_type &extents() { return extents_; }
+  /// The offsets as the library's unsigned coordinates of the first
+  /// element.
+  std::array<std::size_t, N> origin() const {
+    std::array<std::size_t, N> c;
+    for (std::size_t d = 0; d < N; ++d) c[d] = static_cast<std::size_t>(offsets_[d]);
+    return c;
+  }
+  index_type offset(std::size_t d) const { return offsets_[d]; }
+  size_type extent(std::size_t d) const { return extents_[d]; }
+  /// [offset(d), offset(d) + extent(d)).
+  ViewRange<index_type> range(std::size_t d) const {
+    return {offsets_[d], offsets_[d] + static_cast<index_type>(extents_[d])};
+  }
+  static constexpr std::size_t rank() { return N; }
+  static constexpr std::size_t ndim() { return N; }
 
   /// Returns the number of elements in the block.
-  std::size_t size() const {
-    std::size_t n = 1;
-    for (std::size_t extent : extents) n *= extent;
+  size_type size() const {
+    size_type n = 1;
+    for (size_type extent : extents_) n *= extent;
+    return n;
+  }
+  /// DASH: the number of elements of the dimensions up to `d` (inclusive).
+  size_type size(std::size_t d) const {
+    size_type n = 1;
+    for (std::size_t e = 0; e <= d && e < N; ++e) n *= extents_[e];
     return n;
   }
 
-  bool operator==(const Block &o) const { return offsets == o.offsets && extents == o.extents; }
+  bool operator==(const Block &o) const { return offsets_ == o.offsets_ && extents_ == o.extents_; }
   bool operator!=(const Block &o) const { return !(*this == o); }
+
+ private:
+  offsets_type offsets_;  ///< global coordinates of the first element
+  extents_type extents_;  ///< number of elements along each dimension
 };
 
 /// DASH's name for a rectangular block of global elements.
@@ -151,6 +203,7 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
   using signed_api::global_index;
   using signed_api::local;
   using signed_api::local_at;
+  using signed_api::local_block_at;
   using signed_api::local_coords;
   using signed_api::local_index;
   using signed_api::unit_at;
@@ -376,6 +429,15 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
     return detail::linear_index<Arrangement>(bcoords, blockspec().extents());
   }
 
+  /// DASH: the owner of `gcoords` and the index of the block containing
+  /// them among the owner's local blocks (see local_block(unit, lblock)).
+  LocalIndex local_block_at(const coords_type &gcoords) const {
+    unit_type unit = owner(gcoords);
+    coords_type lbcoords;
+    for (std::size_t d = 0; d < N; ++d) lbcoords[d] = dims_[d].block_of(gcoords[d]) / dims_[d].units;
+    return {unit, detail::linear_index<Arrangement>(lbcoords, local_block_grid(unit))};
+  }
+
   /// Patterns are equal if they map every element identically.
   bool operator==(const BlockPattern &other) const {
     return extents_ == other.extents_ && dist_ == other.dist_ && teamspec_ == other.teamspec_ &&
@@ -418,15 +480,17 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
   /// Returns the owner and local index of linear global index `gindex`.
   LocalIndex local(size_type gindex) const { return local(ucoords(gindex)); }
 
-  /// As local(gcoords); throws std::out_of_range if a coordinate is out of
-  /// its extent.
-  LocalIndex local_at(const coords_type &gcoords) const {
+  /// DASH: the calling unit's local index of its local coordinates
+  /// `lcoords`; throws std::out_of_range outside its local extents.
+  size_type local_at(const coords_type &lcoords) const {
+    auto unit = static_cast<unit_type>(this->myid().id);
+    auto lext = local_extents(unit);
     for (std::size_t d = 0; d < N; ++d)
-      if (gcoords[d] >= extents_[d])
-        throw std::out_of_range("dash::BlockPattern::local_at: coordinate " + std::to_string(gcoords[d]) +
-                                " of dimension " + std::to_string(d) + " not in [0, " +
-                                std::to_string(extents_[d]) + ")");
-    return local(gcoords);
+      if (lcoords[d] >= lext[d])
+        throw std::out_of_range("dash::BlockPattern::local_at: local coordinate " +
+                                std::to_string(lcoords[d]) + " of dimension " + std::to_string(d) +
+                                " not in [0, " + std::to_string(lext[d]) + ")");
+    return local_index(unit, lcoords);
   }
 
   /// As local(gindex); throws std::out_of_range unless gindex < size().
@@ -550,8 +614,8 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
     coords_type bcoords = detail::linear_coords<Arrangement>(gblock, blockspec().extents());
     Block<N> blk;
     for (std::size_t d = 0; d < N; ++d) {
-      blk.offsets[d] = dims_[d].block_start(bcoords[d]);
-      blk.extents[d] = dims_[d].block_extent(bcoords[d]);
+      blk.offsets()[d] = dims_[d].block_start(bcoords[d]);
+      blk.extents()[d] = dims_[d].block_extent(bcoords[d]);
     }
     return blk;
   }
@@ -589,8 +653,8 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
     Block<N> blk;
     for (std::size_t d = 0; d < N; ++d) {
       size_type g = lbcoords[d] * dims_[d].units + ucoords[d];
-      blk.offsets[d] = dims_[d].block_start(g);
-      blk.extents[d] = dims_[d].block_extent(g);
+      blk.offsets()[d] = dims_[d].block_start(g);
+      blk.extents()[d] = dims_[d].block_extent(g);
     }
     return blk;
   }

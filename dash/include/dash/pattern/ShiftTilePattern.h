@@ -83,7 +83,7 @@ class ShiftTilePattern
     major_ = N;
     for (std::size_t k = 0; k < N; ++k) {  // the fastest TILE dimension
       std::size_t d = detail::dim_by_order<Arrangement, N>(N - 1 - k);
-      if (this->distspec()[d].type() == DistributionType::Tile) {
+      if (this->distspec()[d].type == DistributionType::Tile) {
         major_ = d;
         break;
       }

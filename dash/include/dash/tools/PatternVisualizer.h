@@ -113,8 +113,8 @@ class PatternVisualizer {
     for (std::size_t b = 0, n = pattern_.nblocks(); b < n; ++b) {
       auto blk = pattern_.block(b);
       if (!in_slice(blk)) continue;
-      std::size_t x0 = blk.offsets[dimx_], w = blk.extents[dimx_];
-      std::size_t y0 = N == 1 ? 0 : blk.offsets[dimy_], h = N == 1 ? 1 : blk.extents[dimy_];
+      std::size_t x0 = blk.offsets()[dimx_], w = blk.extents()[dimx_];
+      std::size_t y0 = N == 1 ? 0 : blk.offsets()[dimy_], h = N == 1 ? 1 : blk.extents()[dimy_];
       os << "<rect x=\"" << px(x0) << "\" y=\"" << py(y0) << "\" width=\"" << w * cell_ << "\" height=\""
          << h * cell_ << "\"/>\n";
     }
@@ -137,12 +137,12 @@ class PatternVisualizer {
     for (std::size_t b = 0, n = pattern_.nblocks(); b < n; ++b) {
       auto blk = pattern_.block(b);
       if (!in_slice(blk)) continue;
-      std::size_t unit = pattern_.unit_at(blk.offsets);
-      std::size_t bx = blk.offsets[dimx_] / pattern_.blocksize(dimx_);
-      std::size_t by = N == 1 ? 0 : blk.offsets[dimy_] / pattern_.blocksize(dimy_);
+      std::size_t unit = pattern_.unit_at(blk.origin());
+      std::size_t bx = blk.offsets()[dimx_] / pattern_.blocksize(dimx_);
+      std::size_t by = N == 1 ? 0 : blk.offsets()[dimy_] / pattern_.blocksize(dimy_);
       os << "<rect class=\"unit-" << unit << "\" x=\"" << px(bx) << "\" y=\"" << py(by) << "\" width=\""
          << cell_ << "\" height=\"" << cell_ << "\" fill=\"" << colour(unit) << "\"><title>block " << b
-         << " at (" << coords_text(blk.offsets) << "): unit " << unit << "</title></rect>\n";
+         << " at (" << coords_text(blk.origin()) << "): unit " << unit << "</title></rect>\n";
     }
     os << "</g>\n";
   }
@@ -163,7 +163,7 @@ class PatternVisualizer {
   bool in_slice(const B &blk) const {
     for (std::size_t d = 0; d < N; ++d)
       if (d != dimx_ && d != dimy_ &&
-          (base_[d] < blk.offsets[d] || base_[d] >= blk.offsets[d] + blk.extents[d]))
+          (base_[d] < blk.origin()[d] || base_[d] >= blk.origin()[d] + blk.extents()[d]))
         return false;
     return true;
   }

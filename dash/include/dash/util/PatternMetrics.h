@@ -26,7 +26,7 @@ class PatternMetrics {
         num_blocks_(static_cast<int>(pattern.nblocks())),
         block_size_(static_cast<int>(pattern.max_blocksize())) {
     for (std::size_t b = 0; b < pattern.nblocks(); ++b)
-      ++unit_blocks_[pattern.unit_at(pattern.block(b).offsets)];
+      ++unit_blocks_[pattern.unit_at(pattern.block(b).origin())];
     min_blocks_ = *std::min_element(unit_blocks_.begin(), unit_blocks_.end());
     max_blocks_ = *std::max_element(unit_blocks_.begin(), unit_blocks_.end());
     num_bal_units_ = static_cast<int>(std::count(unit_blocks_.begin(), unit_blocks_.end(), min_blocks_));

@@ -45,17 +45,17 @@ class View : public detail::ViewBase {
   iterator end() const { return iterator(core_, block_, static_cast<std::ptrdiff_t>(block_.size())); }
   size_type size() const { return block_.size(); }
   /// Global coordinates of the first element.
-  const extents_type &offsets() const { return block_.offsets; }
-  const extents_type &extents() const { return block_.extents; }
-  size_type extent(std::size_t d) const { return block_.extents[d]; }
+  const auto &offsets() const { return block_.offsets(); }
+  const extents_type &extents() const { return block_.extents(); }
+  size_type extent(std::size_t d) const { return block_.extents()[d]; }
   template <dim_t D>
   size_type extent() const {
     static_assert(D >= 0 && static_cast<std::size_t>(D) < N, "dash::View::extent: no such dimension");
-    return block_.extents[D];
+    return block_.extents()[D];
   }
-  size_type offset(std::size_t d) const { return block_.offsets[d]; }
+  size_type offset(std::size_t d) const { return block_.offsets()[d]; }
   /// The extent along dimension d (DASH's size(d)).
-  size_type size(std::size_t d) const { return block_.extents[d]; }
+  size_type size(std::size_t d) const { return block_.extents()[d]; }
   const P &pattern() const { return core_->pattern; }
   const core_type *core() const { return core_; }
   /// The i-th element in the view's order.
@@ -67,7 +67,7 @@ class View : public detail::ViewBase {
   reference operator()(Is... coords) const {
     detail::check_alive_access(core_->mem.epoch(), "dash::View");
     extents_type c{static_cast<size_type>(coords)...};
-    for (std::size_t d = 0; d < N; ++d) c[d] += block_.offsets[d];
+    for (std::size_t d = 0; d < N; ++d) c[d] += block_.offsets()[d];
     return core_->template ref<T>(c);
   }
 
@@ -76,7 +76,7 @@ class View : public detail::ViewBase {
   template <dim_t D>
   View sub(size_type first, size_type n) const {
     static_assert(D >= 0 && static_cast<std::size_t>(D) < N, "dash::View::sub: no such dimension");
-    extents_type offsets{}, extents = block_.extents;
+    extents_type offsets{}, extents = block_.extents();
     offsets[D] = first;
     extents[D] = n;
     return sub(offsets, extents);
@@ -91,12 +91,12 @@ class View : public detail::ViewBase {
   View sub(const extents_type &offsets, const extents_type &extents) const {
     Block<N> inner;
     for (std::size_t d = 0; d < N; ++d) {
-      if (offsets[d] > block_.extents[d] || extents[d] > block_.extents[d] - offsets[d])
+      if (offsets[d] > block_.extents()[d] || extents[d] > block_.extents()[d] - offsets[d])
         throw std::out_of_range("dash::View::sub: dimension " + std::to_string(d) + ": [" +
                                 std::to_string(offsets[d]) + ", " + std::to_string(offsets[d] + extents[d]) +
-                                ") not in [0, " + std::to_string(block_.extents[d]) + ")");
-      inner.offsets[d] = block_.offsets[d] + offsets[d];
-      inner.extents[d] = extents[d];
+                                ") not in [0, " + std::to_string(block_.extents()[d]) + ")");
+      inner.offsets()[d] = block_.offsets()[d] + offsets[d];
+      inner.extents()[d] = extents[d];
     }
     return View(core_, inner);
   }

@@ -194,8 +194,8 @@ class IndexSetBox {
   index_type operator[](size_type i) const {
     extents_type c{};
     for (std::size_t d = N; d-- > 0;) {
-      c[d] = box_.offsets[d] + i % box_.extents[d];
-      i /= box_.extents[d];
+      c[d] = box_.offsets()[d] + i % box_.extents()[d];
+      i /= box_.extents()[d];
     }
     index_type linear = 0;
     for (std::size_t d = 0; d < N; ++d)
@@ -206,13 +206,13 @@ class IndexSetBox {
   index_type last() const { return size() == 0 ? -1 : (*this)[size() - 1]; }
   bool is_strided() const {
     for (std::size_t d = 1; d < N; ++d)
-      if (box_.extents[d] != space_[d] && box_.extents[d - 1] > 1) return true;
+      if (box_.extents()[d] != space_[d] && box_.extents()[d - 1] > 1) return true;
     return false;
   }
   const PatternT &pattern() const { return *pattern_; }
   const Block<N> &box() const { return box_; }
-  const extents_type &extents() const { return box_.extents; }
-  const extents_type &offsets() const { return box_.offsets; }
+  const extents_type &extents() const { return box_.extents(); }
+  const auto &offsets() const { return box_.offsets(); }
   static constexpr dim_t ndim() { return static_cast<dim_t>(N); }
 
  private:

@@ -176,11 +176,11 @@ class ViewNBlocksMod : public detail::ViewBase {
       Block<N> blk = pat.block(b), cut;
       bool empty = false;
       for (std::size_t d = 0; d < N; ++d) {
-        std::size_t lo = std::max(blk.offsets[d], box.offsets[d]);
-        std::size_t hi = std::min(blk.offsets[d] + blk.extents[d], box.offsets[d] + box.extents[d]);
+        std::size_t lo = std::max(blk.offsets()[d], box.offsets()[d]);
+        std::size_t hi = std::min(blk.offsets()[d] + blk.extents()[d], box.offsets()[d] + box.extents()[d]);
         empty = empty || hi <= lo;
-        cut.offsets[d] = lo;
-        cut.extents[d] = hi > lo ? hi - lo : 0;
+        cut.offsets()[d] = lo;
+        cut.extents()[d] = hi > lo ? hi - lo : 0;
       }
       if (empty) continue;
       indices_.push_back(static_cast<index_type>(b));

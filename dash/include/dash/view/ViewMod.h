@@ -140,29 +140,29 @@ class LocalBoxView : public detail::ViewBase {
         extents_type lc{};
         lc[d] = l;
         std::size_t g = pat.global(core->myid, lc)[d];
-        if (g >= gbox.offsets[d] && g < gbox.offsets[d] + gbox.extents[d]) {
+        if (g >= gbox.origin()[d] && g < gbox.origin()[d] + gbox.extents()[d]) {
           lo = std::min(lo, l);
           hi = l + 1;
         }
       }
-      box_.offsets[d] = lo == lext[d] ? 0 : lo;
-      box_.extents[d] = lo == lext[d] ? 0 : hi - lo;
+      box_.offsets()[d] = lo == lext[d] ? 0 : lo;
+      box_.extents()[d] = lo == lext[d] ? 0 : hi - lo;
     }
   }
   LocalBoxView(const LocalView<T, N, P> &local, const P *pattern, const Block<N> &lbox)
       : local_(local), pattern_(pattern), box_(lbox) {}
 
   size_type size() const { return box_.size(); }
-  size_type size(std::size_t d) const { return box_.extents[d]; }
-  const extents_type &extents() const { return box_.extents; }
-  size_type extent(std::size_t d) const { return box_.extents[d]; }
+  size_type size(std::size_t d) const { return box_.extents()[d]; }
+  const extents_type &extents() const { return box_.extents(); }
+  size_type extent(std::size_t d) const { return box_.extents()[d]; }
   template <dim_t D>
   size_type extent() const {
-    return box_.extents[D];
+    return box_.extents()[D];
   }
   /// Local coordinates of the first element.
-  const extents_type &offsets() const { return box_.offsets; }
-  size_type offset(std::size_t d) const { return box_.offsets[d]; }
+  const auto &offsets() const { return box_.offsets(); }
+  index_type offset(std::size_t d) const { return box_.offsets()[d]; }
 
   iterator begin() const { return iterator(this, 0); }
   iterator end() const { return iterator(this, static_cast<std::ptrdiff_t>(size())); }
@@ -170,8 +170,8 @@ class LocalBoxView : public detail::ViewBase {
   reference operator[](size_type i) const {
     extents_type c{};
     for (std::size_t d = N; d-- > 0;) {
-      c[d] = box_.offsets[d] + i % box_.extents[d];
-      i /= box_.extents[d];
+      c[d] = box_.offsets()[d] + i % box_.extents()[d];
+      i /= box_.extents()[d];
     }
     return local_.begin()[local_.index_of(c)];
   }
@@ -179,10 +179,10 @@ class LocalBoxView : public detail::ViewBase {
   /// The local coordinates [first, last) along D of this box.
   template <dim_t D>
   LocalBoxView sub(size_type first, size_type last) const {
-    detail::check_sub(first, last, box_.extents[D]);
+    detail::check_sub(first, last, box_.extents()[D]);
     Block<N> b = box_;
-    b.offsets[D] += first;
-    b.extents[D] = last - first;
+    b.offsets()[D] += first;
+    b.extents()[D] = last - first;
     return LocalBoxView(local_, pattern_, b);
   }
 

@@ -51,15 +51,15 @@ class StencilIterator {
   /// The centre's global coordinates.
   ElementCoords_t gcoords() const {
     ElementCoords_t g = coords_;
-    for (std::size_t d = 0; d < N; ++d) g[d] += op_->block_->view().offsets[d];
+    for (std::size_t d = 0; d < N; ++d) g[d] += op_->block_->view().offsets()[d];
     return g;
   }
   StencilIterator &operator++() {
     const Block<N> &b = (*boxes_)[box_];
     std::size_t d = N;
     while (d-- > 0) {
-      if (++coords_[d] < b.offsets[d] + b.extents[d]) break;
-      coords_[d] = b.offsets[d];
+      if (++coords_[d] < b.offsets()[d] + b.extents()[d]) break;
+      coords_[d] = b.offsets()[d];
     }
     if (d == static_cast<std::size_t>(-1)) {
       ++box_;
@@ -88,7 +88,7 @@ class StencilIterator {
       box_ = boxes_->size();
       return;
     }
-    coords_ = (*boxes_)[box_].offsets;
+    coords_ = (*boxes_)[box_].origin();
     lpos_ = op_->index(coords_);
   }
 

@@ -49,8 +49,8 @@ constexpr bool is_row_major_pattern_v =
 /// Global coordinates of position `pos` of the box `view`, in Order.
 template <MemArrange Order, std::size_t N>
 Coords<N> view_coords(const Block<N> &view, std::size_t pos) {
-  Coords<N> c = linear_coords<Order>(pos, view.extents);
-  for (std::size_t d = 0; d < N; ++d) c[d] += view.offsets[d];
+  Coords<N> c = linear_coords<Order>(pos, view.extents());
+  for (std::size_t d = 0; d < N; ++d) c[d] += view.offsets()[d];
   return c;
 }
 
@@ -58,15 +58,15 @@ Coords<N> view_coords(const Block<N> &view, std::size_t pos) {
 template <MemArrange Order, std::size_t N>
 std::size_t view_pos(const Block<N> &view, const Coords<N> &c) {
   Coords<N> rel;
-  for (std::size_t d = 0; d < N; ++d) rel[d] = c[d] - view.offsets[d];
-  return linear_index<Order>(rel, view.extents);
+  for (std::size_t d = 0; d < N; ++d) rel[d] = c[d] - view.offsets()[d];
+  return linear_index<Order>(rel, view.extents());
 }
 
 /// True if `view` is the whole index space of `pattern`.
 template <typename P, std::size_t N>
 bool covers(const P &pattern, const Block<N> &view) {
   for (std::size_t d = 0; d < N; ++d)
-    if (view.offsets[d] != 0 || view.extents[d] != pattern.extent(d)) return false;
+    if (view.offsets()[d] != 0 || view.extents()[d] != pattern.extent(d)) return false;
   return true;
 }
 
@@ -101,16 +101,16 @@ std::vector<Block<N>> range_boxes(const Block<N> &view, std::size_t first, std::
     auto add = [&](std::size_t from, std::size_t to) {  // rows [from, to) of dimension d
       Block<N> box;
       for (std::size_t e = 0; e < N; ++e) {
-        box.offsets[e] = view.offsets[e] + (e < d ? prefix[e] : 0);
-        box.extents[e] = e < d ? 1 : view.extents[e];
+        box.offsets()[e] = view.offsets()[e] + (e < d ? prefix[e] : 0);
+        box.extents()[e] = e < d ? 1 : view.extents()[e];
       }
-      box.offsets[d] = view.offsets[d] + from;
-      box.extents[d] = to - from;
+      box.offsets()[d] = view.offsets()[d] + from;
+      box.extents()[d] = to - from;
       boxes.push_back(box);
     };
     if (d == N - 1) return add(lo, hi);
     std::size_t inner = 1;
-    for (std::size_t e = d + 1; e < N; ++e) inner *= view.extents[e];
+    for (std::size_t e = d + 1; e < N; ++e) inner *= view.extents()[e];
     std::size_t r0 = lo / inner, o0 = lo % inner, r1 = hi / inner, o1 = hi % inner;
     if (r0 == r1) {
       prefix[d] = r0;
@@ -166,7 +166,7 @@ void row_major_local_pieces(const P &pattern, const Block<N> &view, std::size_t 
   for (const Block<N> &box : range_boxes(view, first, last)) {
     bool empty = false;
     for (std::size_t d = 0; d < N && !empty; ++d) {
-      unit_intervals(pattern, d, ucoords[d], box.offsets[d], box.offsets[d] + box.extents[d], iv[d]);
+      unit_intervals(pattern, d, ucoords[d], box.offsets()[d], box.offsets()[d] + box.extents()[d], iv[d]);
       empty = iv[d].empty();
     }
     if (empty) continue;
@@ -210,16 +210,16 @@ void for_each_block_row(const P &pattern, const Block<N> &view, std::size_t firs
     Block<N> box = pattern.local_block(unit, lb);
     bool empty = false;
     for (std::size_t d = 0; d < N && !empty; ++d) {
-      std::size_t lo = std::max(box.offsets[d], view.offsets[d]);
-      std::size_t hi = std::min(box.offsets[d] + box.extents[d], view.offsets[d] + view.extents[d]);
+      std::size_t lo = std::max(box.offsets()[d], view.offsets()[d]);
+      std::size_t hi = std::min(box.offsets()[d] + box.extents()[d], view.offsets()[d] + view.extents()[d]);
       empty = lo >= hi;
-      box.offsets[d] = lo;
-      box.extents[d] = empty ? 0 : hi - lo;
+      box.offsets()[d] = lo;
+      box.extents()[d] = empty ? 0 : hi - lo;
     }
     if (empty) continue;
-    const std::size_t len = box.extents[fast];
+    const std::size_t len = box.extents()[fast];
     Block<N> starts = box;  // the first element of each row
-    starts.extents[fast] = 1;
+    starts.extents()[fast] = 1;
     for (std::size_t i = 0, n = starts.size(); i < n; ++i) {
       Coords<N> c = view_coords<P::memory_order()>(starts, i);
       std::size_t pos = coords_position(pattern, view, c);
@@ -295,11 +295,11 @@ void row_major_global_pieces(const P &pattern, const Block<N> &view, std::size_t
     // Dimensions after k are whole: each combination of coordinates in
     // dimensions < k is one linear segment of global indices.
     std::size_t k = N - 1;
-    while (k > 0 && box.offsets[k] == 0 && box.extents[k] == pattern.extent(k)) --k;
-    std::size_t seglen = box.extents[k];
+    while (k > 0 && box.offsets()[k] == 0 && box.extents()[k] == pattern.extent(k)) --k;
+    std::size_t seglen = box.extents()[k];
     for (std::size_t d = k + 1; d < N; ++d) seglen *= pattern.extent(d);
     Coords<N> c{};
-    for (std::size_t d = 0; d <= k; ++d) c[d] = box.offsets[d];
+    for (std::size_t d = 0; d <= k; ++d) c[d] = box.offsets()[d];
     for (;;) {
       std::size_t g0 = pattern.global_index(c), pos = view_pos<ROW_MAJOR>(view, c);
       pattern.for_each_run(g0, g0 + seglen, [&](const LocalRun &run) {
@@ -308,8 +308,8 @@ void row_major_global_pieces(const P &pattern, const Block<N> &view, std::size_t
       });
       std::size_t d = k;
       while (d-- > 0) {
-        if (++c[d] < box.offsets[d] + box.extents[d]) break;
-        c[d] = box.offsets[d];
+        if (++c[d] < box.offsets()[d] + box.extents()[d]) break;
+        c[d] = box.offsets()[d];
       }
       if (d == static_cast<std::size_t>(-1)) break;
     }

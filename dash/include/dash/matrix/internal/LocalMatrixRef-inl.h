@@ -10,13 +10,13 @@ namespace dash {
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::offsets() const -> offsets_type {
   offsets_type o{};
-  for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(box_.offsets[d]);
+  for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(box_.offsets()[d]);
   return o;
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::offset(dim_t d) const -> index_type {
-  return static_cast<index_type>(box_.offsets[static_cast<std::size_t>(d)]);
+  return static_cast<index_type>(box_.offsets()[static_cast<std::size_t>(d)]);
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
@@ -77,8 +77,8 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n
   constexpr std::size_t d = static_cast<std::size_t>(D);
   check_inside("sub", d, n, range);
   LocalMatrixRef r = *this;
-  r.box_.offsets[d] += n;
-  r.box_.extents[d] = range;
+  r.box_.offsets()[d] += n;
+  r.box_.extents()[d] = range;
   return r;
 }
 
@@ -106,7 +106,7 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::global_coords(
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 bool LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::whole() const {
-  return CUR == NumDimensions && box_.offsets == extents_type{} && box_.extents == lextents_;
+  return CUR == NumDimensions && box_.origin() == extents_type{} && box_.extents() == lextents_;
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
@@ -120,7 +120,7 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::free_dim(std::s
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::absolute(
     const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const -> extents_type {
-  extents_type c = box_.offsets;
+  extents_type c = box_.origin();
   for (std::size_t k = 0; k < rel.size(); ++k) c[free_dim(k)] += rel[k];
   return c;
 }
@@ -129,19 +129,19 @@ template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename L
 void LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::check_inside(const char *what, std::size_t d,
                                                                               size_type n,
                                                                               size_type range) const {
-  if (n > box_.extents[d] || range > box_.extents[d] - n)
+  if (n > box_.extents()[d] || range > box_.extents()[d] - n)
     throw std::out_of_range(std::string("dash::LocalMatrixRef::") + what + ": dimension " +
                             std::to_string(d) + ": [" + std::to_string(n) + ", " + std::to_string(n + range) +
-                            ") not in [0, " + std::to_string(box_.extents[d]) + ")");
+                            ") not in [0, " + std::to_string(box_.extents()[d]) + ")");
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::contiguous_first(const char *what) const
     -> T * {
   if (empty()) return nullptr;
-  extents_type last = box_.offsets;
-  for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents[d] - 1;
-  size_type first_index = index_of(box_.offsets), last_index = index_of(last);
+  extents_type last = box_.origin();
+  for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents()[d] - 1;
+  size_type first_index = index_of(box_.origin()), last_index = index_of(last);
   if (last_index < first_index || last_index - first_index + 1 != size())
     throw std::logic_error(std::string("dash::LocalMatrixRef::") + what +
                            ": the elements are not contiguous in local memory");
@@ -150,19 +150,15 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::contiguous_firs
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::global_box() const -> Block<N> {
-  Block<N> g;
-  if (empty()) {
-    g.offsets.fill(0);
-    g.extents.fill(0);
-    return g;
-  }
-  extents_type last = box_.offsets;
-  for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents[d] - 1;
-  g.offsets = global_coords(box_.offsets);
+  if (empty()) return Block<N>();
+  extents_type last = box_.origin();
+  for (std::size_t d = 0; d < N; ++d) last[d] += box_.extents()[d] - 1;
+  extents_type gfirst = global_coords(box_.origin());
+  Block<N> g(gfirst, extents_type{});
   extents_type glast = global_coords(last);
   for (std::size_t d = 0; d < N; ++d) {
-    g.extents[d] = glast[d] + 1 - g.offsets[d];
-    if (glast[d] < g.offsets[d] || g.extents[d] != box_.extents[d])
+    g.extents()[d] = glast[d] + 1 - gfirst[d];
+    if (glast[d] < gfirst[d] || g.extents()[d] != box_.extents()[d])
       throw std::logic_error("dash::LocalMatrixRef: the elements are not a box in global coordinates");
   }
   return g;

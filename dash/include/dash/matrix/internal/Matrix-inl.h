@@ -101,7 +101,7 @@ auto detail::NArray<T, N, P>::block_index(const std::array<index_type, N> &bcoor
   // Block grid extents: the blocks along each dimension.
   std::array<size_type, N> grid{}, bc{};
   for (std::size_t d = 0; d < N; ++d) {
-    size_type bs = p.block(0).extents[d];
+    size_type bs = p.block(0).extents()[d];
     grid[d] = bs == 0 ? 0 : (p.extent(d) + bs - 1) / bs;
     bc[d] = static_cast<size_type>(bcoords[d]);
   }

@@ -9,13 +9,13 @@ namespace dash {
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::offset(dim_t d) const -> index_type {
-  return static_cast<index_type>(ref_.viewspec().offsets[static_cast<std::size_t>(d)]);
+  return static_cast<index_type>(ref_.viewspec().offsets()[static_cast<std::size_t>(d)]);
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::offsets() const -> offsets_type {
   offsets_type o{};
-  for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(ref_.viewspec().offsets[d]);
+  for (std::size_t d = 0; d < N; ++d) o[d] = static_cast<index_type>(ref_.viewspec().offsets()[d]);
   return o;
 }
 
@@ -35,7 +35,7 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::lend() const -> T * 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::at(const std::array<index_type, N> &coords) const
     -> reference {
-  extents_type c = ref_.viewspec().offsets;
+  extents_type c = ref_.viewspec().origin();
   for (std::size_t d = 0; d < N; ++d) {
     check_inside("at", d, static_cast<size_type>(coords[d]), 1);
     c[d] += static_cast<size_type>(coords[d]);
@@ -72,8 +72,8 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(size_type n, siz
   constexpr std::size_t d = static_cast<std::size_t>(D);
   check_inside("sub", d, n, range);
   MatrixRef r = *this;
-  r.ref_.viewspec().offsets[d] += n;
-  r.ref_.viewspec().extents[d] = range;
+  r.ref_.viewspec().offsets()[d] += n;
+  r.ref_.viewspec().extents()[d] = range;
   return r;
 }
 
@@ -84,8 +84,8 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::sub(const extents_ty
   MatrixRef r = *this;
   for (std::size_t d = 0; d < N; ++d) {
     check_inside("sub", d, offsets[d], extents[d]);
-    r.ref_.viewspec().offsets[d] += offsets[d];
-    r.ref_.viewspec().extents[d] = extents[d];
+    r.ref_.viewspec().offsets()[d] += offsets[d];
+    r.ref_.viewspec().extents()[d] = extents[d];
   }
   return r;
 }
@@ -94,8 +94,8 @@ template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename L
 template <dim_t D>
 bool MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::is_local(index_type n) const {
   Block<N> slice = ref_.viewspec();
-  slice.offsets[D] += static_cast<size_type>(n);
-  slice.extents[D] = 1;
+  slice.offsets()[D] += static_cast<size_type>(n);
+  slice.extents()[D] = 1;
   bool any = false;
   detail::for_each_local_piece(core().pattern, slice, 0, slice.size(), core().myid,
                                [&](const detail::LocalPiece &) { any = true; });
@@ -123,7 +123,7 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::access_core() const 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::absolute(
     const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const -> extents_type {
-  extents_type c = ref_.viewspec().offsets;
+  extents_type c = ref_.viewspec().origin();
   for (std::size_t k = 0; k < rel.size(); ++k) c[ref_.free_dim(k)] += rel[k];
   return c;
 }
@@ -131,7 +131,7 @@ auto MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::absolute(
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 void MatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::check_inside(const char *what, std::size_t d,
                                                                          size_type n, size_type range) const {
-  size_type ext = ref_.viewspec().extents[d];
+  size_type ext = ref_.viewspec().extents()[d];
   if (n > ext || range > ext - n)
     throw std::out_of_range(std::string("dash::MatrixRef::") + what + ": dimension " + std::to_string(d) +
                             ": [" + std::to_string(n) + ", " + std::to_string(n + range) + ") not in [0, " +

@@ -23,8 +23,8 @@ auto MatrixRefView<T, NumDimensions, PatternT, LocalMemT>::free_dim(std::size_t 
 
 template <typename T, dim_t NumDimensions, class PatternT, typename LocalMemT>
 void MatrixRefView<T, NumDimensions, PatternT, LocalMemT>::fix(std::size_t d, std::size_t coord) {
-  viewspec_.offsets[d] = coord;
-  viewspec_.extents[d] = 1;
+  viewspec_.offsets()[d] = coord;
+  viewspec_.extents()[d] = 1;
   fixed_[d] = true;
 }
 

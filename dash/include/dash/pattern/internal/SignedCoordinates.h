@@ -74,6 +74,12 @@ class SignedCoordinates {
   index_type block_at(const std::array<I, N> &gcoords) const {
     return static_cast<index_type>(self().block_at(to_unsigned(gcoords)));
   }
+  /// The owner of `gcoords` and the index of their block among its local
+  /// blocks.
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
+  auto local_block_at(const std::array<I, N> &gcoords) const {
+    return self().local_block_at(to_unsigned(gcoords));
+  }
   /// The owner and local coordinates of `gcoords` (DASH's local()).
   template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   local_coords_t local(const std::array<I, N> &gcoords) const {
@@ -121,7 +127,29 @@ class SignedCoordinates {
                                 std::to_string(d) + " out of range");
     return static_cast<index_type>(self().global_index(to_unsigned(gcoords)));
   }
-  /// The linear global index of local coordinates `lcoords` of `unit`.
+  /// As global_at(gcoords), for unsigned coordinates.
+  template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_unsigned_v<I>>>
+  index_type global_at(const std::array<I, N> &gcoords) const {
+    return global_at(to_signed(to_unsigned(gcoords)));
+  }
+  /// DASH: the linear global index of `coords` relative to the offsets of
+  /// `view` (a ViewSpec).
+  template <typename I, typename ViewSpecT,
+            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_integral_v<ViewSpecT>>>
+  index_type global_at(const std::array<I, N> &coords, const ViewSpecT &view) const {
+    return global_at(to_signed(offset_by(coords, view)));
+  }
+  /// DASH: the unit owning `coords` relative to the offsets of `view`.
+  template <typename I, typename ViewSpecT,
+            typename = std::enable_if_t<std::is_integral_v<I> && !std::is_integral_v<ViewSpecT>>>
+  team_unit_t unit_at(const std::array<I, N> &coords, const ViewSpecT &view) const {
+    return team_unit_t(self().owner(offset_by(coords, view)));
+  }
+  /// The linear global index of local coordinates `lcoords` of `unit`
+  /// (also as a braced list: global_index(unit, {{0}})).
+  index_type global_index(team_unit_t unit, const signed_coords_type &lcoords) const {
+    return global_index<IndexType>(unit, lcoords);
+  }
   template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   index_type global_index(team_unit_t unit, const std::array<I, N> &lcoords) const {
     return static_cast<index_type>(
@@ -133,6 +161,13 @@ class SignedCoordinates {
   static std::array<std::size_t, N> to_unsigned(const std::array<I, N> &c) {
     std::array<std::size_t, N> r;
     for (std::size_t d = 0; d < N; ++d) r[d] = static_cast<std::size_t>(c[d]);
+    return r;
+  }
+  template <typename I, typename ViewSpecT>
+  static std::array<std::size_t, N> offset_by(const std::array<I, N> &c, const ViewSpecT &view) {
+    std::array<std::size_t, N> r;
+    for (std::size_t d = 0; d < N; ++d)
+      r[d] = static_cast<std::size_t>(static_cast<IndexType>(c[d]) + static_cast<IndexType>(view.offset(d)));
     return r;
   }
   template <typename I = IndexType>

@@ -69,6 +69,7 @@ class TilePlacementPattern
   using signed_api::global_index;
   using signed_api::local;
   using signed_api::local_at;
+  using signed_api::local_block_at;
   using signed_api::local_coords;
   using signed_api::local_index;
   using signed_api::unit_at;
@@ -138,15 +139,18 @@ class TilePlacementPattern
   LocalIndex local_index(const coords_type &gcoords) const { return local(gcoords); }
   /// Local index of `gcoords` in its owner's memory.
   size_type at(const coords_type &gcoords) const { return local(gcoords).index; }
-  /// As local(); throw std::out_of_range on coordinates outside the extents
-  /// or gindex >= size().
-  LocalIndex local_at(const coords_type &gcoords) const {
+  /// local_at(lcoords): DASH's, the calling unit's local index of its local
+  /// coordinates; local_at(gindex): as local(gindex). Both throw
+  /// std::out_of_range on arguments out of range.
+  size_type local_at(const coords_type &lcoords) const {
+    auto unit = static_cast<unit_type>(this->myid().id);
+    auto lext = local_extents(unit);
     for (std::size_t d = 0; d < N; ++d)
-      if (gcoords[d] >= extents_[d])
-        throw std::out_of_range(std::string(Placement::PatternName) + "::local_at: coordinate " +
-                                std::to_string(gcoords[d]) + " of dimension " + std::to_string(d) +
-                                " not in [0, " + std::to_string(extents_[d]) + ")");
-    return local(gcoords);
+      if (lcoords[d] >= lext[d])
+        throw std::out_of_range(std::string(Placement::PatternName) + "::local_at: local coordinate " +
+                                std::to_string(lcoords[d]) + " of dimension " + std::to_string(d) +
+                                " not in [0, " + std::to_string(lext[d]) + ")");
+    return local_index(unit, lcoords);
   }
   LocalIndex local_at(size_type gindex) const {
     if (gindex >= size_)
@@ -227,6 +231,13 @@ class TilePlacementPattern
   /// Index of the tile containing `gcoords` in blockspec().
   size_type block_at(const coords_type &gcoords) const {
     return linear_index<Arrangement>(block_coords(gcoords), nblocks_);
+  }
+  /// DASH: the owner of `gcoords` and the index of its tile among the
+  /// owner's tiles (see local_block(unit, lblock)).
+  LocalIndex local_block_at(const coords_type &gcoords) const {
+    unit_type unit = owner(gcoords);
+    coords_type lbc = placement().local_block_coords(block_coords(gcoords));
+    return {unit, linear_index<Arrangement>(lbc, placement().local_tile_grid(unit))};
   }
   /// Tile `gblock` of blockspec(); throws std::out_of_range unless
   /// gblock < nblocks().
@@ -350,8 +361,8 @@ class TilePlacementPattern
   Block<N> tile(const coords_type &bc) const {
     Block<N> blk;
     for (std::size_t d = 0; d < N; ++d) {
-      blk.offsets[d] = bc[d] * block_[d];
-      blk.extents[d] = block_[d];
+      blk.offsets()[d] = bc[d] * block_[d];
+      blk.extents()[d] = block_[d];
     }
     return blk;
   }

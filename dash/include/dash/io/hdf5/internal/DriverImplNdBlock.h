@@ -42,7 +42,7 @@ std::vector<Slab> slabs_along(const PatternT &pattern, std::size_t unit, std::si
   std::vector<Slab> slabs;
   for (std::size_t k = 0; k < nblocks[d]; ++k) {
     auto block = pattern.local_block(unit, k * step);
-    hsize_t offset = block.offsets[d], extent = block.extents[d];
+    hsize_t offset = block.offsets()[d], extent = block.extents()[d];
     if (!slabs.empty()) {
       Slab &s = slabs.back();
       if (s.block == extent && (s.count == 1 || offset == s.start + s.count * s.stride)) {

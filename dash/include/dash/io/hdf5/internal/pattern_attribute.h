@@ -35,8 +35,8 @@ void store_pattern(hid_t dset, const PatternT &pattern, const std::string &key) 
   std::vector<std::int64_t> words{pattern_attribute_version, static_cast<std::int64_t>(N)};
   for (std::size_t d = 0; d < N; ++d) {
     const Distribution &dist = pattern.distspec()[d];
-    words.push_back(static_cast<std::int64_t>(dist.type()));
-    words.push_back(static_cast<std::int64_t>(dist.blocksize()));
+    words.push_back(static_cast<std::int64_t>(dist.type));
+    words.push_back(static_cast<std::int64_t>(dist.blocksz));
     words.push_back(static_cast<std::int64_t>(pattern.teamspec().extent(d)));
   }
   if (H5Aexists(dset, key.c_str()) > 0) check(H5Adelete(dset, key.c_str()), "H5Adelete " + key);
