@@ -61,7 +61,9 @@ class UnorderedMapGlobIter {
   std::size_t unit() const { return unit_; }
   bool is_local() const { return unit_ == core_->myid; }
   /// The unit holding the entry and its index in that unit's storage.
-  typename map_type::local_index lpos() const { return {team_unit_t(static_cast<int>(unit_)), typename map_type::index_type(index())}; }
+  typename map_type::local_index lpos() const {
+    return {team_unit_t(static_cast<int>(unit_)), typename map_type::index_type(index())};
+  }
 
   /// The next entry of the map (units in order, each unit's storage in
   /// order): reads slot states one by one, so walk the local parts where
@@ -81,8 +83,10 @@ class UnorderedMapGlobIter {
   }
   friend bool operator!=(const UnorderedMapGlobIter &a, const UnorderedMapGlobIter &b) { return !(a == b); }
   friend std::ostream &operator<<(std::ostream &os, const UnorderedMapGlobIter &it) {
-    if (!it.core_ || it.unit_ >= it.core_->nunits) return os << "dash::UnorderedMap::UnorderedMapGlobIter(end)";
-    return os << "dash::UnorderedMap::UnorderedMapGlobIter(unit " << it.unit_ << ", index " << it.index() << ")";
+    if (!it.core_ || it.unit_ >= it.core_->nunits)
+      return os << "dash::UnorderedMap::UnorderedMapGlobIter(end)";
+    return os << "dash::UnorderedMap::UnorderedMapGlobIter(unit " << it.unit_ << ", index " << it.index()
+              << ")";
   }
 
  private:

@@ -55,12 +55,16 @@ class UnorderedMapLocalIter {
     ++*this;
     return old;
   }
-  friend bool operator==(const UnorderedMapLocalIter &a, const UnorderedMapLocalIter &b) { return a.pos_ == b.pos_; }
+  friend bool operator==(const UnorderedMapLocalIter &a, const UnorderedMapLocalIter &b) {
+    return a.pos_ == b.pos_;
+  }
   friend std::ostream &operator<<(std::ostream &os, const UnorderedMapLocalIter &it) {
     return os << "dash::UnorderedMap::UnorderedMapLocalIter(table " << it.table_ << ", "
               << static_cast<const void *>(it.pos_) << ")";
   }
-  friend bool operator!=(const UnorderedMapLocalIter &a, const UnorderedMapLocalIter &b) { return a.pos_ != b.pos_; }
+  friend bool operator!=(const UnorderedMapLocalIter &a, const UnorderedMapLocalIter &b) {
+    return a.pos_ != b.pos_;
+  }
 
  private:
   friend map_type;

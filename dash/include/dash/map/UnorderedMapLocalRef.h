@@ -58,10 +58,14 @@ class UnorderedMapLocalRef {
     return local_iterator(nullptr, mine.size() - 1, last, last);
   }
   /// Entries stored on the calling unit.
-  size_type size() const { return core_ ? map_type::count_live(map_type::stored_tables(core_, core_->myid)) : 0; }
+  size_type size() const {
+    return core_ ? map_type::count_live(map_type::stored_tables(core_, core_->myid)) : 0;
+  }
   bool empty() const { return size() == 0; }
   /// Slots of the calling unit's tables.
-  size_type capacity() const { return core_ ? map_type::count_slots(map_type::stored_tables(core_, core_->myid)) : 0; }
+  size_type capacity() const {
+    return core_ ? map_type::count_slots(map_type::stored_tables(core_, core_->myid)) : 0;
+  }
 
   /// Inserts kv into the map (at its key's home). The iterator is the
   /// entry's local position, or end() if the key's home is another unit.
