@@ -42,6 +42,11 @@ struct is_dash_copyable
                            (std::is_floating_point_v<FromType> && std::is_floating_point_v<ToType>)) &&
                           sizeof(FromType) == sizeof(ToType))> {};
 
+template <typename It>
+struct is_glob_ptr : std::false_type {};
+template <typename T, std::size_t N, typename P>
+struct is_glob_ptr<GlobPtr<T, N, P>> : std::true_type {};
+
 }  // namespace internal
 
 /// Starts copying [first, last) into out[0 .. last - first).
@@ -61,6 +66,15 @@ Future<ValueType *> copy_async(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, Va
 /// the written buffer.
 template <typename T, std::size_t N, typename P, typename ValueType>
 ValueType *copy(GlobPtr<T, N, P> first, GlobPtr<T, N, P> last, ValueType *out) {
+  return copy_async(first, last, out).get();
+}
+
+/// The same, called with DASH's explicit template arguments
+/// copy<ValueType, GlobInputIt, UseHandles>(...); UseHandles only picks
+/// DASH's transfer strategy, the result is the same.
+template <typename ValueType, typename GlobInputIt, bool UseHandles = false,
+          typename = std::enable_if_t<internal::is_glob_ptr<GlobInputIt>::value>>
+ValueType *copy(GlobInputIt first, GlobInputIt last, ValueType *out) {
   return copy_async(first, last, out).get();
 }
 

@@ -99,6 +99,8 @@ class GlobMemAllocPtr {
     if (!*this || dart_gptr_getaddr(gptr_, &addr) != DART_OK) return nullptr;
     return static_cast<T *>(addr);
   }
+  /// local(), as DASH's explicit conversion to a raw pointer.
+  explicit operator T *() const { return local(); }
 
  private:
   dart_gptr_t gptr_ = DART_GPTR_NULL;

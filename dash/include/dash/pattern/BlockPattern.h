@@ -314,6 +314,13 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
     dims_[0] = detail::DimMapping(local_sizes);
     run_dim_ = nunits_ > 1 ? 0 : N;
   }
+  /// As above, for local sizes of another unsigned type (DASH takes the
+  /// unsigned type of IndexType).
+  template <
+      typename SizeT, std::size_t M = N,
+      typename = std::enable_if_t<M == 1 && std::is_unsigned_v<SizeT> && !std::is_same_v<SizeT, size_type>>>
+  explicit BlockPattern(const std::vector<SizeT> &local_sizes, const Team &team = Team::All())
+      : BlockPattern(std::vector<size_type>(local_sizes.begin(), local_sizes.end()), team) {}
 
   /// Returns the number of dimensions.
   static constexpr std::size_t ndim() { return N; }

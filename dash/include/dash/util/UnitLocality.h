@@ -18,6 +18,7 @@
 #include <dash/Team.h>
 #include <dash/dart/if/dart_locality.h>
 #include <dash/util/Config.h>
+#include <dash/util/LocalityDomain.h>
 
 namespace dash::util {
 
@@ -40,6 +41,14 @@ class UnitLocality {
   dart_domain_locality_t &domain() { return *domain_; }
   const dart_domain_locality_t &domain() const { return *domain_; }
   const dash::Team &team() const { return team_; }
+  /// The node the unit runs on, as a view into the team's locality tree.
+  LocalityDomain node_domain() const { return LocalityDomain(enclosing(DART_LOCALITY_SCOPE_NODE)); }
+  /// The domain directly above the unit's CORE domain.
+  LocalityDomain parent() const { return LocalityDomain(domain_->parent ? domain_->parent : domain_); }
+  /// The innermost domain of `scope` (or coarser) holding the unit.
+  LocalityDomain parent_in_scope(Locality::Scope scope) const {
+    return LocalityDomain(enclosing(Locality::dart_scope(scope)));
+  }
   team_unit_t unit_id() const { return unit_->unit; }
   std::string domain_tag() const { return domain_->domain_tag; }
   std::string host() const { return unit_->hwinfo.host; }
@@ -82,6 +91,12 @@ class UnitLocality {
   }
 
  private:
+  dart_domain_locality_t *enclosing(dart_locality_scope_t scope) const {
+    dart_domain_locality_t *d = domain_;
+    while (d->parent && d->scope > scope) d = d->parent;
+    return d;
+  }
+
   dash::Team team_;
   dart_unit_locality_t *unit_ = nullptr;
   dart_domain_locality_t *domain_ = nullptr;
