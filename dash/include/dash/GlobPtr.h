@@ -187,8 +187,6 @@ class GlobPtr {
   /// DASH's GlobViewIter::viewspec(): the view's box in global coordinates.
   const ViewSpec<N> &viewspec() const { return view_; }
   difference_type pos() const { return pos_; }
-  /// DASH's view iterator name: the (global) box the iterator walks.
-  const ViewSpec<N> &viewspec() const { return view_; }
 
  private:
   const core_type *core_ = nullptr;
