@@ -158,7 +158,7 @@ class DynamicPattern<1, Arrangement, IndexType> : public CSRPattern<1, Arrangeme
   // BLOCKED and TILE: one contiguous range per unit, equal shares (the
   // last ones smaller); NONE: everything on unit 0.
   static std::vector<size_type> initial_sizes(size_type n, const Distribution &dist, const Team &team) {
-    auto type = dist.type();
+    auto type = dist.type;
     std::vector<size_type> sizes(team.size(), 0);
     if (type == DistributionType::None) {
       if (!sizes.empty()) sizes[0] = n;
