@@ -249,9 +249,13 @@ TEST(Math, FactorsAndBalancedExtents) {
   EXPECT_EQ(dash::math::factors(60), (std::set<int>{2, 3, 5}));
   EXPECT_EQ(dash::math::balance_extents(std::array<int, 2>{{12, 1}}), (std::array<int, 2>{{3, 4}}));
   EXPECT_EQ(dash::math::balance_extents(std::array<int, 2>{{20900, 1}}), (std::array<int, 2>{{110, 190}}));
-  // Only multiples of 7 as the first extent.
+  // With a block size, DASH's candidates: multiples i * 7 of the block for
+  // i up to half the multiplicity of 7 in the product (none for 28: the
+  // product and 1).
   EXPECT_EQ(dash::math::balance_extents(std::array<int, 2>{{28, 1}}, std::set<int>{7}),
-            (std::array<int, 2>{{7, 4}}));
+            (std::array<int, 2>{{28, 1}}));
+  EXPECT_EQ(dash::math::balance_extents(std::array<int, 2>{{196, 1}}, std::set<int>{7}),
+            (std::array<int, 2>{{7, 28}}));
   EXPECT_EQ(dash::math::NextPowerOf2(17u), 32u);
   EXPECT_EQ(dash::math::div_ceil(7, 2), 4);
   std::vector<double> v = {1, 2, 3};
