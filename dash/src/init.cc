@@ -1,6 +1,7 @@
 #include <dash/Init.h>
 
 #include <cstdio>
+#include <unistd.h>
 #include <mutex>
 #include <string>
 
@@ -19,6 +20,15 @@ void release_domain_trees();  // dart_locality.cc
 
 namespace {
 std::uint64_t last_epoch = 0;
+
+// Before main: standard output line-buffered also when it is a pipe (as
+// under mpiexec), so that each unit's lines reach the launcher whole and
+// the lines of different units interleave without cutting each other.
+// Fully buffered output is flushed wherever the buffer happens to fill.
+const bool stdout_line_buffered = [] {
+  if (!isatty(STDOUT_FILENO)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+  return true;
+}();
 bool multithreaded = false;
 Team all_team;
 // What dash::myid() and dash::size() answer outside a run, as in DASH

@@ -14,6 +14,8 @@
 #include <string>
 
 #include <cstdlib>
+#include <stdio_ext.h>
+#include <unistd.h>
 #include <stdexcept>
 
 #include "check.h"
@@ -35,6 +37,10 @@ int main(int argc, char *argv[]) {
   // Before the first message: the level is read once.
   setenv("DASH_LOG_LEVEL", "WARN", 1);
   dash::init(&argc, &argv);
+
+  // Standard output is line-buffered also through mpiexec's pipes (set by
+  // the library before main), so units' lines are never cut.
+  CHECK(isatty(STDOUT_FILENO) || __flbf(stdout) != 0);
 
   Timer::Calibrate(0);
   Timer timer;
