@@ -20,15 +20,6 @@ void release_domain_trees();  // dart_locality.cc
 
 namespace {
 std::uint64_t last_epoch = 0;
-
-// Before main: standard output line-buffered also when it is a pipe (as
-// under mpiexec), so that each unit's lines reach the launcher whole and
-// the lines of different units interleave without cutting each other.
-// Fully buffered output is flushed wherever the buffer happens to fill.
-const bool stdout_line_buffered = [] {
-  if (!isatty(STDOUT_FILENO)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
-  return true;
-}();
 bool multithreaded = false;
 Team all_team;
 // What dash::myid() and dash::size() answer outside a run, as in DASH
@@ -78,6 +69,14 @@ void init(int *argc, char ***argv, dart_thread_support_level_t level) {
   if (detail::current_epoch != 0) throw RuntimeError("dash::init: the runtime is already running");
   dart_thread_support_level_t provided = DART_THREAD_SINGLE;
   detail::check(dart_init_thread(argc, argv, level, &provided), "dart_init_thread");
+  // Standard output line-buffered also when it is a pipe (as under
+  // mpiexec; MPI's initialization resets it to full buffering), so that each
+  // unit's lines reach the launcher whole and lines of different units
+  // interleave without cutting each other.
+  if (!isatty(STDOUT_FILENO)) {
+    std::fflush(stdout);
+    std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+  }
   detail::multithreaded = provided == DART_THREAD_MULTIPLE;
   detail::current_epoch = ++detail::last_epoch;
   detail::all_team = Team(std::make_shared<detail::TeamState>(DART_TEAM_ALL, nullptr));
