@@ -121,7 +121,10 @@ template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename L
 auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::absolute(
     const std::array<size_type, static_cast<std::size_t>(CUR)> &rel) const -> extents_type {
   extents_type c = box_.origin();
-  for (std::size_t k = 0; k < rel.size(); ++k) c[free_dim(k)] += rel[k];
+  for (std::size_t k = 0; k < rel.size(); ++k) {
+    std::size_t d = free_dim(k);
+    if (d < N) c[d] += rel[k];  // always for k < CUR; the check tells the optimizer
+  }
   return c;
 }
 
