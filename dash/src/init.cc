@@ -5,6 +5,10 @@
 #include <mutex>
 #include <string>
 
+// Only MPI's C interface (Open MPI's mpi.h would also declare its C++
+// bindings, which libdash does not link).
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 
 #include <dart/dart.h>
