@@ -17,7 +17,7 @@ namespace dash::io::hdf5 {
 /// The dataset path ("name" or "group/.../name"; default "data").
 class dataset {
  public:
-  dataset(std::string dataset) : _dataset(std::move(dataset)) {}
+  dataset(std::string path) : _dataset(std::move(path)) {}
   std::string _dataset;
 };
 
