@@ -31,7 +31,7 @@ struct Dash {
         none(static_cast<std::size_t>(n)),
         N(n),
         rows(static_cast<long>(u.local.extent(0))),
-        row0(static_cast<long>(halo.block().offsets[0])) {}
+        row0(static_cast<long>(halo.block().offsets()[0])) {}
 
   float iterate() {
     halo.exchange();
