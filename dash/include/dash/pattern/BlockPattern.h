@@ -227,8 +227,8 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
       : BlockPattern(extents, dist, teamspec, teamspec.size()) {}
 
   /// `extents` distributed by `dist` over a team of `nunits` units arranged as
-  /// `teamspec`. Throws std::invalid_argument if an extent is 0 or if the
-  /// teamspec does not have `nunits` units. A NONE dimension with several
+  /// `teamspec`. An extent of 0 gives an empty pattern (as DASH's). Throws
+  /// std::invalid_argument if the teamspec does not have `nunits` units. A NONE dimension with several
   /// units along it is one block on unit coordinate 0 (as DASH's).
   BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const TeamSpec<N> &teamspec,
                size_type nunits)
