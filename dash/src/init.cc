@@ -74,12 +74,15 @@ void init(int *argc, char ***argv, dart_thread_support_level_t level) {
   dart_thread_support_level_t provided = DART_THREAD_SINGLE;
   detail::check(dart_init_thread(argc, argv, level, &provided), "dart_init_thread");
   // Standard output line-buffered also when it is a pipe (as under
-  // mpiexec; MPI's initialization resets it to full buffering), so that each
-  // unit's lines reach the launcher whole and lines of different units
-  // interleave without cutting each other.
+  // mpiexec), so that each unit's lines reach the launcher in one write and
+  // lines of different units interleave without cutting each other. MPICH's
+  // initialization makes stdout unbuffered: every `<<` of std::cout becomes
+  // a write of its own. The buffer must be given: glibc keeps the one-byte
+  // buffer of an unbuffered stream when setvbuf gets none.
   if (!isatty(STDOUT_FILENO)) {
+    static char line_buffer[BUFSIZ];
     std::fflush(stdout);
-    std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+    std::setvbuf(stdout, line_buffer, _IOLBF, sizeof line_buffer);
   }
   detail::multithreaded = provided == DART_THREAD_MULTIPLE;
   detail::current_epoch = ++detail::last_epoch;
