@@ -129,6 +129,16 @@ Team &Team::keep_part(Team part) const {
   return slot;
 }
 
+Team &Team::Get(dart_team_t team_id) {
+  if (team_id == DART_TEAM_NULL) return Null();
+  if (team_id == DART_TEAM_ALL) return All();
+  std::lock_guard<std::mutex> lock(detail::parts_mutex);
+  for (auto &kept : detail::kept_parts)
+    if (!kept.second.is_null() && kept.second.dart_id() == team_id) return kept.second;
+  throw std::invalid_argument("dash::Team::Get: no team with DART id " + std::to_string(team_id) +
+                              " is kept (split results are kept until the next split of their parent)");
+}
+
 bool Team::is_leaf() const {
   std::lock_guard<std::mutex> lock(detail::parts_mutex);
   auto it = detail::kept_parts.find(state_.get());

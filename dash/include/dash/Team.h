@@ -130,6 +130,10 @@ class Team {
 
   /// The null team (as a default-constructed Team).
   static Team &Null();
+  /// DASH: the team with DART id `team_id`: Team::All(), the null team for
+  /// DART_TEAM_NULL, or a part of a split that a team still keeps (see
+  /// split()). Throws std::invalid_argument for any other id.
+  static Team &Get(dart_team_t team_id);
   /// True for Team::All().
   bool is_all() const { return !is_null() && dart_id() == DART_TEAM_ALL; }
   /// True if the team was not split (it keeps no part of a split).

@@ -56,9 +56,11 @@ inline constexpr bool is_int_v = std::is_integral_v<I> && !std::is_same_v<I, boo
 /// A unit id relative to `Scope`. Default: DART_UNDEFINED_UNIT_ID.
 template <unit_scope Scope>
 struct unit_id {
+  using self_t = unit_id;
   dart_unit_t id = DART_UNDEFINED_UNIT_ID;
 
   constexpr unit_id() = default;
+  constexpr unit_id(const unit_id &) = default;
   template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
   constexpr explicit unit_id(I value) : id(static_cast<dart_unit_t>(value)) {}
   /// Across scopes only explicitly: the same number names another unit
@@ -96,6 +98,29 @@ struct unit_id {
     id = static_cast<dart_unit_t>(id - n);
     return *this;
   }
+  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
+  unit_id &operator*=(I n) {
+    id = static_cast<dart_unit_t>(id * n);
+    return *this;
+  }
+  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
+  unit_id &operator/=(I n) {
+    id = static_cast<dart_unit_t>(id / n);
+    return *this;
+  }
+  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
+  unit_id &operator%=(I n) {
+    id = static_cast<dart_unit_t>(id % n);
+    return *this;
+  }
+  /// As DASH: `unit = 3;` sets the id (construction from a number stays
+  /// explicit).
+  template <typename I, typename = std::enable_if_t<detail::is_int_v<I>>>
+  unit_id &operator=(I value) {
+    id = static_cast<dart_unit_t>(value);
+    return *this;
+  }
+  unit_id &operator=(const unit_id &) = default;
 
   friend constexpr bool operator==(unit_id a, unit_id b) { return a.id == b.id; }
   friend constexpr bool operator!=(unit_id a, unit_id b) { return a.id != b.id; }

@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstddef>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -60,6 +61,8 @@ class LocalMatrixRef {
   /// global iterators (see above).
   using iterator = std::conditional_t<CUR == NumDimensions, T *, GlobPtr<T, N, PatternT>>;
   using const_iterator = std::conditional_t<CUR == NumDimensions, const T *, GlobPtr<const T, N, PatternT>>;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
   using extents_type = std::array<size_type, N>;
   using offsets_type = std::array<index_type, N>;
   using local_type = LocalMatrixRef<T, NumDimensions, NumDimensions, PatternT, LocalMemT>;
@@ -181,6 +184,23 @@ class LocalMatrixRef {
   /// pattern's storage order) as a global view; throws std::out_of_range
   /// unless lblock < the unit's number of blocks.
   view_type block(size_type lblock) const;
+
+  /// DASH: element `pos` of the calling unit's whole local part (in local
+  /// storage order, whatever the ref's box); throws std::out_of_range
+  /// unless pos < local_size().
+  T &local_at(size_type pos) const {
+    if (pos >= lsize_)
+      throw std::out_of_range("dash::LocalMatrixRef::local_at: local index " + std::to_string(pos) +
+                              " not in [0, " + std::to_string(lsize_) + ")");
+    return data_[pos];
+  }
+  /// DASH: the number of elements in the calling unit's whole local part.
+  size_type local_size() const { return lsize_; }
+  /// DASH: the local capacity of the container (elements every unit
+  /// reserves: the largest local part).
+  size_type local_capacity() const { return core_->pattern.local_capacity(); }
+  /// The container's team.
+  const Team &team() const { return core_->mem.team(); }
 
   /// True: a local ref's elements are local (`n` < size()).
   bool is_local(index_type n) const { return n >= 0 && static_cast<size_type>(n) < size(); }

@@ -268,6 +268,12 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
   /// along the first distributed dimension.
   BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist, const Team &team)
       : BlockPattern(extents, dist, TeamSpec<N>(dist, team.size()), team) {}
+  /// As DASH: `extents` distributed by `dist` over Team::All().
+  BlockPattern(const extents_type &extents, const DistributionSpec<N> &dist)
+      : BlockPattern(extents, dist, Team::All()) {}
+  /// As DASH: `extents` BLOCKED in the first dimension over Team::All().
+  explicit BlockPattern(const extents_type &extents)
+      : BlockPattern(extents, DistributionSpec<N>(), Team::All()) {}
   /// As DASH: `extents` BLOCKED in the first dimension over `team`.
   BlockPattern(const extents_type &extents, const Team &team)
       : BlockPattern(extents, DistributionSpec<N>(), team) {}

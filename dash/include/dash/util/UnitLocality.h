@@ -12,6 +12,7 @@
 // Local. Throws dash::RuntimeError if DART cannot tell (unknown unit).
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include <dash/Exception.h>
@@ -53,6 +54,11 @@ class UnitLocality {
   std::string domain_tag() const { return domain_->domain_tag; }
   std::string host() const { return unit_->hwinfo.host; }
   std::string hostname() const { return unit_->hwinfo.host; }
+  /// As DASH: change the runtime's record of the unit's domain tag / host
+  /// name (e.g. to mock a topology in tests). Throws std::length_error if
+  /// the text does not fit the record (DASH copies without checking).
+  void set_domain_tag(const std::string &tag) { copy_into(domain_->domain_tag, tag, "set_domain_tag"); }
+  void set_host(const std::string &hostname) { copy_into(unit_->hwinfo.host, hostname, "set_host"); }
 
   int num_cores() const { return unit_->hwinfo.num_cores; }
   int min_threads() const { return std::max(unit_->hwinfo.min_threads, 1); }
@@ -91,6 +97,14 @@ class UnitLocality {
   }
 
  private:
+  template <std::size_t Size>
+  static void copy_into(char (&field)[Size], const std::string &text, const char *what) {
+    if (text.size() >= Size)
+      throw std::length_error(std::string("dash::util::UnitLocality::") + what + ": '" + text +
+                              "' is longer than " + std::to_string(Size - 1) + " characters");
+    std::copy(text.begin(), text.end(), field);
+    field[text.size()] = '\0';
+  }
   dart_domain_locality_t *enclosing(dart_locality_scope_t scope) const {
     dart_domain_locality_t *d = domain_;
     while (d->parent && d->scope > scope) d = d->parent;

@@ -32,6 +32,11 @@
 
 #include <dash/Types.h>
 
+namespace dash {
+template <std::size_t N>
+class Block;
+}  // namespace dash
+
 namespace dash::detail {
 
 template <typename Derived, std::size_t N, typename IndexType>
@@ -39,6 +44,8 @@ class SignedCoordinates {
  public:
   using index_type = IndexType;
   using signed_coords_type = std::array<IndexType, N>;
+  /// DASH's name of the type of a pattern's blocks and views.
+  using viewspec_type = Block<N>;
 
   /// Owner and local coordinates of global coordinates (DASH's
   /// local_coords_t).
@@ -154,6 +161,35 @@ class SignedCoordinates {
   index_type global_index(team_unit_t unit, const std::array<I, N> &lcoords) const {
     return static_cast<index_type>(
         self().global_index(self().global(static_cast<std::size_t>(unit.id), to_unsigned(lcoords))));
+  }
+
+  /// DASH: true if `unit` owns an element whose coordinate in dimension
+  /// `dim` is `dim_offset` (relative to the offsets of `viewspec`). Walks
+  /// the unit's blocks: a query for setting up views, not for element
+  /// access.
+  template <typename ViewSpecT>
+  bool has_local_elements(dim_t dim, index_type dim_offset, team_unit_t unit,
+                          const ViewSpecT &viewspec) const {
+    const auto d = static_cast<std::size_t>(dim);
+    if (d >= N) throw std::out_of_range("dash pattern: has_local_elements: dimension " + std::to_string(dim));
+    const index_type x = dim_offset + static_cast<index_type>(viewspec.offset(d));
+    if (x < 0 || static_cast<std::size_t>(x) >= self().extent(d)) return false;
+    const auto u = static_cast<std::size_t>(unit.id);
+    for (std::size_t lb = 0, n = self().local_nblocks(u); lb < n; ++lb) {
+      auto block = self().local_block(u, lb);
+      index_type lo = static_cast<index_type>(block.offset(d));
+      if (lo <= x && x < lo + static_cast<index_type>(block.extent(d))) return true;
+    }
+    return false;
+  }
+  /// DASH: the calling unit's local block `lblock` in local coordinates
+  /// (offsets where the block starts in the unit's local index space).
+  auto local_block_local(index_type lblock) const {
+    auto block = self().local_block(static_cast<std::size_t>(lblock));
+    if (block.size() == 0) return block;
+    auto lcoords = self().local_coords(block.origin());
+    decltype(block) local(lcoords, block.extents());
+    return local;
   }
 
  protected:

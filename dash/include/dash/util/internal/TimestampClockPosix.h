@@ -2,7 +2,6 @@
 #define DASH_UTIL_INTERNAL_TIMESTAMPCLOCKPOSIX_H
 
 #include <chrono>
-#include <limits>
 
 #include <dash/util/Timestamp.h>
 
@@ -24,8 +23,6 @@ class TimestampClockPosix : public Timestamp {
   /// Nothing to calibrate: the clock has a fixed period.
   static void Calibrate(unsigned int /*frequency*/ = 0) {}
   static const char *TimerName() { return "steady_clock"; }
-  static counter_t TimestampInfinity() { return std::numeric_limits<counter_t>::max(); }
-  static counter_t TimestampNegInfinity() { return std::numeric_limits<counter_t>::min(); }
 
  private:
   counter_t value_;

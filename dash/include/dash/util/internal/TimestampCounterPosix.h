@@ -2,7 +2,6 @@
 #define DASH_UTIL_INTERNAL_TIMESTAMPCOUNTERPOSIX_H
 
 #include <chrono>
-#include <limits>
 
 #include <dash/util/Timestamp.h>
 #include <dash/util/internal/TimestampClockPosix.h>
@@ -48,8 +47,6 @@ class TimestampCounterPosix : public Timestamp {
     return "steady_clock";
 #endif
   }
-  static counter_t TimestampInfinity() { return std::numeric_limits<counter_t>::max(); }
-  static counter_t TimestampNegInfinity() { return std::numeric_limits<counter_t>::min(); }
 
  private:
   static counter_t read() {
