@@ -5,8 +5,9 @@
 // DART runtime. Include this header only (DASH's name for the whole
 // library; the per-concept headers have DASH's names too, e.g.
 // <dash/Array.h>). It also gives DART in the form DASH programs call it
-// (<dash/dart/if/dart.h>) and the standard headers DASH programs get
-// through it (<cassert>, <iomanip>).
+// (<dash/dart/if/dart.h>) and every standard header DASH's libdash.h
+// brings in, which DASH programs rely on without including them
+// (<cassert>, <fstream>, <iomanip>, ...; checked against DASH's list).
 //
 //   #include <libdash.h>
 //   int main(int argc, char** argv) {
@@ -19,7 +20,11 @@
 //   }
 
 #include <cassert>
+#include <condition_variable>
+#include <fstream>
+#include <future>
 #include <iomanip>
+#include <scoped_allocator>
 
 #include <dash/dart/if/dart.h>
 #include <dash/Exception.h>
@@ -117,6 +122,9 @@
 #include <dash/halo/iterator/StencilIterator.h>
 #include <dash/IO.h>
 #include <dash/LaunchPolicy.h>
+// HDF5 I/O only in builds with parallel HDF5 (as DASH: the flags from
+// dash.pc or the DART::dash target define DASH_ENABLE_HDF5 when it has it).
+#ifdef DASH_ENABLE_HDF5
 #include <dash/io/HDF5.h>
 #include <dash/io/IOStream.h>
 #include <dash/io/hdf5/IOManip.h>
@@ -124,6 +132,7 @@
 #include <dash/io/hdf5/InputStream.h>
 #include <dash/io/hdf5/OutputStream.h>
 #include <dash/io/hdf5/StorageDriver.h>
+#endif
 
 #include <dash/internal/Annotation.h>
 #include <dash/internal/Logging.h>

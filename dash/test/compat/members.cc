@@ -1,7 +1,7 @@
 // Members of DASH classes that DASH programs call and the other compat
 // programs do not: pattern has_local_elements / local_block_local /
 // viewspec_type, LocalMatrixRef local_at / local_size / local_capacity /
-// team / reverse iterators, Team::Get, unit_id assignment and compound
+// team / reverse iterators, 1-D global(unit, local index), Team::Get, unit_id assignment and compound
 // operators, UnitLocality set_host / set_domain_tag. Expected values are computed by
 // brute force from the pattern's element-wise mapping.
 #include <libdash.h>
@@ -53,12 +53,15 @@ int main(int argc, char *argv[]) {
     const std::size_t size = dash::size();
     const auto myid = dash::myid();
 
-    dash::Pattern<2> blocked(dash::SizeSpec<2>(2 * size + 1, 5), dash::DistributionSpec<2>(dash::BLOCKED, dash::NONE));
+    dash::Pattern<2> blocked(dash::SizeSpec<2>(2 * size + 1, 5),
+                             dash::DistributionSpec<2>(dash::BLOCKED, dash::NONE));
     check_pattern_members(blocked);
-    dash::Pattern<2> cyclic(dash::SizeSpec<2>(7, 4), dash::DistributionSpec<2>(dash::CYCLIC, dash::BLOCKCYCLIC(2)),
+    dash::Pattern<2> cyclic(dash::SizeSpec<2>(7, 4),
+                            dash::DistributionSpec<2>(dash::CYCLIC, dash::BLOCKCYCLIC(2)),
                             dash::TeamSpec<2>(size, 1));
     check_pattern_members(cyclic);
-    dash::TilePattern<2> tiled(dash::SizeSpec<2>(4 * size, 4), dash::DistributionSpec<2>(dash::TILE(2), dash::TILE(2)));
+    dash::TilePattern<2> tiled(dash::SizeSpec<2>(4 * size, 4),
+                               dash::DistributionSpec<2>(dash::TILE(2), dash::TILE(2)));
     check_pattern_members(tiled);
 
     // LocalMatrixRef: the unit's whole local part through any sub-ref.
@@ -82,6 +85,15 @@ int main(int argc, char *argv[]) {
     typename local_t::reverse_iterator rit(a.local.end());
     CHECK(*rit == int(a.lsize() - 1));
     CHECK(std::distance(rit, typename local_t::reverse_iterator(a.local.begin())) == long(a.lsize()));
+
+    // 1-D pattern: global(unit, local index), as DASH's Array pattern has it;
+    // checked against where the elements' values land.
+    dash::Array<long> g(5 * size + 3, dash::BLOCKCYCLIC(2));
+    for (std::size_t i = 0; i < g.lsize(); ++i)
+      g.local[i] = long(g.pattern().global(dash::team_unit_t(myid), long(i)));
+    g.barrier();
+    for (std::size_t i = 0; i < g.size(); ++i) CHECK(long(g[i]) == long(i));
+    g.barrier();
 
     // Team::Get: All, Null, and kept parts of a split.
     CHECK(dash::Team::Get(DART_TEAM_ALL) == dash::Team::All());

@@ -399,6 +399,13 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
   /// Returns the linear global index of the calling unit's local index
   /// `lindex`.
   size_type global(size_type lindex) const { return global_index(unit_of_me(), lindex); }
+  /// 1-D, as DASH's Array pattern (CSRPattern<1>): the global index of
+  /// local index `lindex` of `unit`.
+  template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
+  index_type global(team_unit_t unit, index_type lindex) const {
+    return static_cast<index_type>(
+        global_index(static_cast<unit_type>(unit.id), static_cast<size_type>(lindex)));
+  }
   /// Returns the global coordinates of the calling unit's local coordinates.
   coords_type global(const coords_type &lcoords) const { return global(unit_of_me(), lcoords); }
   /// Returns true if the calling unit owns linear global index `gindex`.
