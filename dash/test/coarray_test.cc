@@ -3,7 +3,9 @@
 #include <dash/Coarray.h>
 #include <dash/Coevent.h>
 #include <dash/Comutex.h>
+#include <dash/Matrix.h>
 
+#include <algorithm>
 #include <iterator>
 #include <mutex>
 #include <vector>
@@ -170,6 +172,29 @@ TEST(Coarray, DelayedAllocationAndSwap) {
   a.allocate();
   EXPECT_EQ(a.size(), 4 * dash::size());
   a.sync_all();
+}
+
+TEST(Coarray, LocalSubscriptIsTheOwnImagesMemory) {
+  // a[j] and lbegin()/lend() are the own image's memory as raw pointers
+  // (bench.01.igups increments through a[j] in its inner loop; a 2-D
+  // local row keeps its own, strided, lbegin()).
+  const std::size_t n = 64, me = dash::myid(), p = dash::size();
+  dash::Coarray<int[]> a(n);
+  ASSERT_EQ(a.lend() - a.lbegin(), std::ptrdiff_t(n));
+  for (std::size_t j = 0; j < n; ++j) EXPECT_EQ(&a[j], a.lbegin() + j);
+  std::fill(a.lbegin(), a.lend(), int(me));
+  for (int rep = 0; rep < 3; ++rep)
+    for (std::size_t j = 0; j < n; ++j) ++a[j];
+  a.sync_all();
+  const std::size_t next = (me + 1) % p;
+  for (std::size_t j = 0; j < n; j += 7) EXPECT_EQ(int(a(next)[j]), int(next) + 3);
+  a.sync_all();
+
+  dash::Matrix<int, 2> m(dash::SizeSpec<2>(2 * p, 3));
+  ASSERT_EQ(m.local.lend() - m.local.lbegin(), std::ptrdiff_t(m.local.size()));
+  EXPECT_EQ(m.local.row(1).lbegin(), m.local.lbegin() + 3);
+  EXPECT_EQ(m.local.row(1).lend(), m.local.lbegin() + 6);
+  m.barrier();
 }
 
 TEST(Comutex, EachImageHasItsLock) {

@@ -106,7 +106,11 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::global_coords(
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 bool LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::whole() const {
-  return CUR == NumDimensions && box_.origin() == extents_type{} && box_.extents() == lextents_;
+  // Only the constructor makes a ref with CUR == N (the whole local part);
+  // fix() lowers CUR. So this is a compile-time answer: lbegin()/lend()
+  // stay a member read (Coarray's a[i] and `it != a.lend()` loops call
+  // them per element).
+  return CUR == NumDimensions;
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
