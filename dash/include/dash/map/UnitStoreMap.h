@@ -245,7 +245,8 @@ class UnitStoreMap {
 
    private:
     friend UnitStoreMap;
-    iterator(const Core *core, std::size_t store, std::size_t index) : core_(core), store_(store), index_(index) {
+    iterator(const Core *core, std::size_t store, std::size_t index)
+        : core_(core), store_(store), index_(index) {
       settle();
     }
     // Skips exhausted stores; past the last one: end().
@@ -403,7 +404,8 @@ class UnitStoreMap {
   }
   /// Not implemented (as in DASH): throws dash::exception::NotImplemented.
   size_type erase(const Key &) {
-    throw dash::exception::NotImplemented("dash::UnorderedMap::erase: not implemented for a unit-valued Hash");
+    throw dash::exception::NotImplemented(
+        "dash::UnorderedMap::erase: not implemented for a unit-valued Hash");
   }
 
   /// Entries the calling unit knows: all units' as of the last barrier(),
@@ -446,6 +448,10 @@ class UnitStoreMap {
   local_iterator lbegin() const { return local.begin(); }
   local_iterator lend() const { return local.end(); }
 
+ private:
+  std::unique_ptr<Core> core_;  // on the heap: iterators survive moves
+
+ public:
   local_type local;
 
   const Team &team() const { return core_->team; }
@@ -700,8 +706,6 @@ class UnitStoreMap {
       core->stores[u].capacity = all[u].capacity;
     }
   }
-
-  std::unique_ptr<Core> core_;  // on the heap: iterators survive moves
 };
 
 }  // namespace detail

@@ -62,8 +62,8 @@ using UnorderedMapStorage =
 
 }  // namespace detail
 
-template <typename Key, typename Mapped, typename Hash = dash::HashLocal<Key>, typename Pred = std::equal_to<Key>,
-          typename LocalMemorySpace = dash::HostSpace>
+template <typename Key, typename Mapped, typename Hash = dash::HashLocal<Key>,
+          typename Pred = std::equal_to<Key>, typename LocalMemorySpace = dash::HostSpace>
 class UnorderedMap : public detail::UnorderedMapStorage<Key, Mapped, Hash, Pred, LocalMemorySpace> {
   using storage = detail::UnorderedMapStorage<Key, Mapped, Hash, Pred, LocalMemorySpace>;
 
@@ -71,15 +71,15 @@ class UnorderedMap : public detail::UnorderedMapStorage<Key, Mapped, Hash, Pred,
   using storage::storage;
   using typename storage::const_iterator;
   using typename storage::const_local_iterator;
+  using typename storage::hasher;
   using typename storage::iterator;
+  using typename storage::key_equal;
+  using typename storage::key_type;
   using typename storage::local_iterator;
   using typename storage::local_type;
-  using typename storage::value_type;
-  using typename storage::size_type;
-  using typename storage::key_type;
   using typename storage::mapped_type;
-  using typename storage::hasher;
-  using typename storage::key_equal;
+  using typename storage::size_type;
+  using typename storage::value_type;
 };
 
 }  // namespace dash
