@@ -61,7 +61,8 @@ TEST(UnorderedMapDash, CapacityFromNelemAndNlbuf) {
     const std::size_t grown = nlbuf * ((7 + nlbuf - 1) / nlbuf);
     EXPECT_EQ(map.lcapacity(), grown);
     std::size_t all = 0;
-    for (std::size_t u = 0; u < p; ++u) all += (u % 2 == 0 ? 2 : 3) * ((7 + (u % 2 == 0 ? 2 : 3) - 1) / (u % 2 == 0 ? 2 : 3));
+    for (std::size_t u = 0; u < p; ++u)
+      all += (u % 2 == 0 ? 2 : 3) * ((7 + (u % 2 == 0 ? 2 : 3) - 1) / (u % 2 == 0 ? 2 : 3));
     EXPECT_EQ(map.capacity(), all);
   }
   EXPECT_THROW(Map(0, 0), dash::exception::InvalidArgument);

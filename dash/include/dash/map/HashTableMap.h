@@ -1,12 +1,14 @@
 #ifndef DASH_MAP_HASHTABLEMAP_H
 #define DASH_MAP_HASHTABLEMAP_H
 
-// UnorderedMap<Key, Mapped, Hash, Pred>: a distributed hash table that every
-// unit of a team can insert into, search and erase from at the same time,
-// one-sided (no unit has to take part in another's operation), and that
-// grows as entries arrive.
+// detail::HashTableMap<Key, Mapped, Hash, Pred>: the storage of
+// dash::UnorderedMap for a number-valued Hash (std::hash<Key> named
+// explicitly; map/UnorderedMap.h picks it): a distributed hash table that
+// every unit of a team can insert into, search and erase from at the same
+// time, one-sided (no unit has to take part in another's operation), and
+// that grows as entries arrive.
 //
-//   dash::UnorderedMap<std::uint64_t, long> counts(100000);  // collective
+//   dash::UnorderedMap<std::uint64_t, long, std::hash<std::uint64_t>> counts(100000);  // collective
 //   counts[kmer] += 1;                     // atomic insert-or-increment
 //   auto [it, inserted] = counts.insert({key, 7});
 //   auto it = counts.find(key);            // counts.end() if absent
@@ -15,11 +17,13 @@
 //   for (auto &kv : counts.local) ...      // kv.first, kv.second: plain memory
 //
 // Placement: every key has a home unit, so every unit finds every key.
-// Hash is either std::hash-style (a number; the default std::hash<Key>: one
-// mix of it picks the home unit and the slot) or DASH-style (returns a
-// dash::team_unit_t: that unit is the key's home, std::hash<Key> picks the
-// slot; a unit outside the team is std::out_of_range). A Hash
-// constructible from dash::Team& is made with the map's team (as DASH does).
+// Hash is either std::hash-style (a number: one mix of it picks the home
+// unit and the slot) or, used directly as detail::HashTableMap (our tests
+// do, to choose where chains grow), unit-valued (returns a
+// dash::team_unit_t: that unit is the key's home, std::hash<Key> picks
+// the slot; a unit outside the team is std::out_of_range). A Hash
+// constructible from dash::Team& is made with the map's team (as DASH
+// does).
 //
 // Storage and growth: each unit has a base table, its part of one
 // collective allocation: local_capacity() starts at the next power of two
@@ -79,21 +83,20 @@
 // units, then frees the overflow tables); move-only.
 //
 // Against DASH's UnorderedMap (same member names, same constructors
-// HashTableMap(nelem, team) and HashTableMap(nelem, nlbuf, team)):
+// UnorderedMap(nelem, team) and UnorderedMap(nelem, nlbuf, team)), whose
+// storage (map/UnitStoreMap.h) is used for unit-valued hashes:
 // - DASH inserts into a local buffer and, at barrier() (its commit), makes
-//   entries visible to other units and moves them to their Hash's unit.
-//   Here an entry is visible to every unit as soon as insert returns,
-//   which DASH's contract allows; barrier() is the synchronization after
-//   which every unit sees the same map (size(), begin()..end()) and, as in
-//   DASH, every entry is on its home unit.
-// - DASH's default Hash (HashLocal) puts a key on the inserting unit and
-//   finds keys by scanning the whole map; here the default is std::hash, a
-//   unit-valued Hash (as in DASH's examples) picks the unit, and find is a
-//   lookup. nlbuf is the smallest overflow table the unit allocates (DASH:
-//   the size of its local buffer); the base table is sized by nelem only.
-// - iterator::lpos() is (unit, index in that unit's storage: base table
-//   slots, then its overflow tables' slots; a barrier() that moved tables
-//   leaves gaps), not the insertion count.
+//   entries visible to other units. Here an entry is visible to every unit
+//   as soon as insert returns, which DASH's contract allows; barrier() is
+//   the synchronization after which every unit sees the same map (size(),
+//   begin()..end()) and every entry is on its home unit.
+// - find is a lookup on the key's home unit, not a scan. nlbuf is the
+//   smallest overflow table the unit allocates (DASH: the size of its
+//   local buffer); the base table is sized by nelem only, and
+//   lcapacity() counts slots (a power of two), not entries.
+// - Iteration is in slot order, not insertion order; iterator::lpos() is
+//   (unit, index in that unit's storage: base table slots, then its
+//   overflow tables' slots; a barrier() that moved tables leaves gaps).
 // - at() of an absent key throws std::out_of_range; erase works.
 
 #include <algorithm>
