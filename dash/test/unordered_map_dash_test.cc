@@ -116,6 +116,15 @@ TEST(UnorderedMapDash, InsertionOrderBeforeAndAfterTheCommit) {
     ++index;
   }
   EXPECT_EQ(pos, total);
+  // Positions: begin() + k is the k-th entry; end() - 1 the last.
+  EXPECT_EQ(map.end() - map.begin(), total);
+  if (p > 1) {
+    EXPECT_EQ((*(map.begin() + count_of(0))).first, key_of(1, 0));
+  } else {
+    EXPECT_EQ(map.begin() + count_of(0), map.end());
+  }
+  EXPECT_EQ((*--map.end()).first, key_of(p - 1, count_of(p - 1) - 1));
+  EXPECT_EQ(map.lend() - map.lbegin(), n);
   map.barrier();
 }
 
@@ -217,6 +226,8 @@ TEST(UnorderedMapDash, LocalInsertAndFind) {
     // A key of another unit is not local.
     EXPECT_EQ(map.local.find(p * 10 + (me + 1) % p), map.local.end());
     EXPECT_THROW(map.local.at(p * 10 + (me + 1) % p), std::out_of_range);
+    // Local inserts of another unit's key are an error (as DASH's).
+    EXPECT_THROW(map.local.insert({p * 10 + (me + 1) % p, 0.0}), dash::exception::RuntimeError);
   }
   map.barrier();
   EXPECT_EQ(map.size(), std::size_t(5 * p));

@@ -176,6 +176,8 @@ class UnitStoreMap {
   using key_equal = Pred;
   using mapped_type_reference = GlobRef<Mapped>;
   using const_mapped_type_reference = GlobRef<const Mapped>;
+  using reference = value_type;  // iterators read entries by value
+  using const_reference = value_type;
 
   /// (unit, index in its store) of an entry: DASH's lpos().
   struct local_index {
@@ -188,6 +190,10 @@ class UnitStoreMap {
   class local_type;
   using const_iterator = iterator;
   using const_local_iterator = local_iterator;
+  using local_pointer = local_iterator;
+  using const_local_pointer = local_iterator;
+  using local_reference = entry_type &;
+  using const_local_reference = const entry_type &;
 
   /// An entry of the map: dereferencing reads it (one get unless it is
   /// reachable by load/store); value() references its mapped value.
@@ -233,10 +239,35 @@ class UnitStoreMap {
       ++*this;
       return old;
     }
+    iterator &operator--() { return *this -= 1; }
+    iterator operator--(int) {
+      iterator old = *this;
+      --*this;
+      return old;
+    }
+    /// Moves by n positions of the global order (O(units)).
+    iterator &operator+=(difference_type n) {
+      seek(static_cast<std::size_t>(pos() + n));
+      return *this;
+    }
+    iterator &operator-=(difference_type n) { return *this += -n; }
+    iterator operator+(difference_type n) const {
+      iterator it = *this;
+      return it += n;
+    }
+    iterator operator-(difference_type n) const {
+      iterator it = *this;
+      return it -= n;
+    }
+    difference_type operator-(const iterator &other) const { return pos() - other.pos(); }
     friend bool operator==(const iterator &a, const iterator &b) {
       return a.core_ == b.core_ && a.store_ == b.store_ && a.index_ == b.index_;
     }
     friend bool operator!=(const iterator &a, const iterator &b) { return !(a == b); }
+    friend bool operator<(const iterator &a, const iterator &b) { return a.pos() < b.pos(); }
+    friend bool operator>(const iterator &a, const iterator &b) { return b < a; }
+    friend bool operator<=(const iterator &a, const iterator &b) { return !(b < a); }
+    friend bool operator>=(const iterator &a, const iterator &b) { return !(a < b); }
     friend std::ostream &operator<<(std::ostream &os, const iterator &it) {
       if (!it.core_ || it.store_ > it.core_->nunits) return os << "dash::UnorderedMap::iterator(end)";
       return os << "dash::UnorderedMap::iterator(unit " << it.unit() << ", index " << it.index_
@@ -249,12 +280,18 @@ class UnitStoreMap {
         : core_(core), store_(store), index_(index) {
       settle();
     }
+    void seek(std::size_t position) {
+      store_ = 0;
+      index_ = position;
+      settle();
+    }
     // Skips exhausted stores; past the last one: end().
     void settle() {
       while (store_ <= core_->nunits && index_ >= core_->stores[store_].size) {
+        index_ -= core_->stores[store_].size;
         ++store_;
-        index_ = 0;
       }
+      if (store_ > core_->nunits) index_ = 0;
     }
     const Core *core_ = nullptr;
     std::size_t store_ = 0, index_ = 0;
@@ -281,6 +318,26 @@ class UnitStoreMap {
       local_iterator old = *this;
       ++index_;
       return old;
+    }
+    local_iterator &operator--() {
+      --index_;
+      return *this;
+    }
+    local_iterator operator--(int) {
+      local_iterator old = *this;
+      --index_;
+      return old;
+    }
+    local_iterator &operator+=(difference_type n) {
+      index_ = static_cast<std::size_t>(static_cast<difference_type>(index_) + n);
+      return *this;
+    }
+    local_iterator operator+(difference_type n) const {
+      local_iterator it = *this;
+      return it += n;
+    }
+    difference_type operator-(const local_iterator &other) const {
+      return static_cast<difference_type>(index_) - static_cast<difference_type>(other.index_);
     }
     /// Index in the calling unit's store.
     index_type pos() const { return static_cast<index_type>(index_); }
@@ -309,17 +366,30 @@ class UnitStoreMap {
     using const_iterator = local_iterator;
     local_iterator begin() const { return local_iterator(map_->core_.get(), 0); }
     local_iterator end() const { return local_iterator(map_->core_.get(), map_->lsize()); }
+    local_iterator cbegin() const { return begin(); }
+    local_iterator cend() const { return end(); }
+    size_type max_size() const { return map_->max_size(); }
+    size_type bucket(const Key &key) const { return map_->bucket(key); }
+    size_type bucket_size(size_type u) const { return map_->bucket_size(u); }
     size_type size() const { return map_->lsize(); }
     size_type lsize() const { return map_->lsize(); }
     size_type capacity() const { return map_->lcapacity(); }
     size_type lcapacity() const { return map_->lcapacity(); }
     bool empty() const { return size() == 0; }
     const Team &team() const { return map_->team(); }
-    /// Inserts kv into the map; the iterator is end() unless the entry is
-    /// stored on the calling unit.
+    /// Inserts kv into the calling unit's entries unless its key is there.
+    /// Throws dash::exception::RuntimeError if the Hash places the key on
+    /// another unit (as DASH).
     std::pair<local_iterator, bool> insert(const value_type &kv) {
-      auto [it, inserted] = map_->insert(kv);
-      return {to_local(it), inserted};
+      Core *core = map_->core_.get();
+      if (std::optional<std::size_t> i = map_->find_in(core->myid, kv.first))
+        return {local_iterator(core, *i), false};
+      const std::size_t unit = map_->unit_of(kv.first);
+      if (unit != core->myid)
+        throw dash::exception::RuntimeError(
+            "dash::UnorderedMap::local::insert: the Hash places the key on unit " + std::to_string(unit) +
+            ", not on the calling unit " + std::to_string(core->myid));
+      return {local_iterator(core, append(core, core->myid, entry_type{kv.first, kv.second})), true};
     }
     template <typename InputIt>
     void insert(InputIt first, InputIt last) {
@@ -346,10 +416,6 @@ class UnitStoreMap {
    private:
     friend UnitStoreMap;
     explicit local_type(UnitStoreMap *map) : map_(map) {}
-    local_iterator to_local(const typename UnitStoreMap::iterator &it) const {
-      if (it.core_ == nullptr || it.store_ != map_->core_->myid) return end();
-      return local_iterator(it.core_, it.index_);
-    }
     UnitStoreMap *map_;
   };
 
@@ -403,10 +469,9 @@ class UnitStoreMap {
     return it.value();
   }
   /// Not implemented (as in DASH): throws dash::exception::NotImplemented.
-  size_type erase(const Key &) {
-    throw dash::exception::NotImplemented(
-        "dash::UnorderedMap::erase: not implemented for a unit-valued Hash");
-  }
+  size_type erase(const Key &) { not_implemented(); }
+  iterator erase(const_iterator) { not_implemented(); }
+  iterator erase(const_iterator, const_iterator) { not_implemented(); }
 
   /// Entries the calling unit knows: all units' as of the last barrier(),
   /// its own since, and its inserts waiting to go to other units.
@@ -447,6 +512,8 @@ class UnitStoreMap {
   iterator cend() const { return end(); }
   local_iterator lbegin() const { return local.begin(); }
   local_iterator lend() const { return local.end(); }
+  local_iterator clbegin() const { return local.begin(); }
+  local_iterator clend() const { return local.end(); }
 
  private:
   std::unique_ptr<Core> core_;  // on the heap: iterators survive moves
@@ -468,6 +535,10 @@ class UnitStoreMap {
   }
 
  private:
+  [[noreturn]] static void not_implemented() {
+    throw dash::exception::NotImplemented(
+        "dash::UnorderedMap::erase: not implemented for a unit-valued Hash");
+  }
   static std::size_t default_nlbuf() { return std::max<std::size_t>(1, 4096 / sizeof(value_type)); }
   static Hash make_hash(Team &team) {
     if constexpr (std::is_constructible_v<Hash, Team &>)
