@@ -66,6 +66,14 @@ TEST(UnorderedMapDash, CapacityFromNelemAndNlbuf) {
     EXPECT_EQ(map.capacity(), all);
   }
   EXPECT_THROW(Map(0, 0), dash::exception::InvalidArgument);
+  // One unit's bad argument fails the construction on every unit.
+  if (p > 1) {
+    if (dash::myid() == 0) {
+      EXPECT_THROW(Map(0, 0), dash::exception::InvalidArgument);
+    } else {
+      EXPECT_THROW(Map(0, 1), std::length_error);
+    }
+  }
 }
 
 TEST(UnorderedMapDash, InsertionOrderBeforeAndAfterTheCommit) {

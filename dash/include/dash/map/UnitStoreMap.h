@@ -48,6 +48,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <functional>
 #include <iterator>
 #include <limits>
@@ -546,17 +547,32 @@ class UnitStoreMap {
     else
       return Hash();
   }
+  // Collective: every unit allocates its first chunk and learns the
+  // others' capacities; if one unit fails (nlbuf 0, no pool memory), all
+  // throw.
   static std::unique_ptr<Core> make_core(size_type nelem, size_type nlbuf, const Team &team) {
-    if (nlbuf == 0) throw dash::exception::InvalidArgument("dash::UnorderedMap: nlbuf must be > 0");
-    auto core = std::make_unique<Core>(nlbuf, team);
+    constexpr std::uint64_t kFailed = ~std::uint64_t(0);
+    auto core = std::make_unique<Core>(std::max<size_type>(nlbuf, 1), team);
     const std::size_t n = core->nunits;
-    const std::size_t lcap = (std::max(nelem, n * nlbuf) + n - 1) / n;
-    grow(core.get(), core->myid, lcap);
+    std::uint64_t mine = kFailed;
+    std::exception_ptr error;
+    try {
+      if (nlbuf == 0) throw dash::exception::InvalidArgument("dash::UnorderedMap: nlbuf must be > 0");
+      const std::size_t lcap = (std::max(nelem, n * nlbuf) + n - 1) / n;
+      grow(core.get(), core->myid, lcap);
+      mine = lcap;
+    } catch (...) {
+      error = std::current_exception();
+    }
     std::vector<std::uint64_t> caps(n);
-    const std::uint64_t mine = lcap;
     check(dart_allgather(&mine, caps.data(), 1, DART_TYPE_UINT64, core->team.dart_id()), "dart_allgather");
-    for (std::size_t u = 0; u < n; ++u)
+    if (error) std::rethrow_exception(error);
+    for (std::size_t u = 0; u < n; ++u) {
+      if (caps[u] == kFailed)
+        throw std::length_error("dash::UnorderedMap: unit " + std::to_string(u) +
+                                " could not allocate its part (nlbuf 0 or no DART_LOCAL_POOL memory)");
       if (u != core->myid) core->stores[u].capacity = caps[u];
+    }
     return core;
   }
 
