@@ -5,6 +5,8 @@
 #include <dash/UnorderedMap.h>
 
 #include <cstddef>
+#include <cstdlib>
+#include <string>
 #include <map>
 #include <utility>
 #include <vector>
@@ -274,6 +276,49 @@ TEST(UnorderedMapDash, MovedMapKeepsItsEntriesAndEraseIsNotImplemented) {
   moved.barrier();
   EXPECT_EQ(moved.size(), dash::size());
   moved.barrier();
+}
+
+}  // namespace
+
+namespace {
+
+// Needs a small pool (DART_LOCAL_POOL=16K, registered so in CMakeLists.txt):
+// unit 0 takes all of its pool, so it cannot store the inserts unit 1 made
+// for it; barrier() fails on every unit, the inserts keep waiting and the
+// next barrier() (with memory again) delivers them.
+TEST(UnorderedMapDashPool, RemoteInsertsWaitWhileTheTargetHasNoMemory) {
+  const char *pool = std::getenv("DART_LOCAL_POOL");
+  if (!pool || std::string(pool) != "16K") GTEST_SKIP() << "needs DART_LOCAL_POOL=16K";
+  if (dash::size() < 2) GTEST_SKIP() << "needs 2 units";
+  const int me = int(dash::myid()), p = int(dash::size()), n = 40;
+  CyclicMap map(0, 2);
+  std::vector<dart_gptr_t> held;
+  if (me == 0) {
+    dart_gptr_t g;
+    while (held.size() < 100000 && dart_memalloc(64, &g) == DART_OK) held.push_back(g);
+  }
+  if (me == 1) {
+    for (int i = 0; i < n; ++i) ASSERT_TRUE(map.insert({p * (10 + i), double(i)}).second);  // for unit 0
+  }
+  EXPECT_THROW(map.barrier(), std::length_error);
+  if (me == 1) {
+    EXPECT_EQ(map.find(p * 10)->second, 0.0);  // still waiting, still found here
+    EXPECT_EQ(map.size(), std::size_t(n));
+  }
+  dash::barrier();
+  if (me == 0) {
+    for (dart_gptr_t g : held) EXPECT_EQ(dart_memfree(g), DART_OK);
+  }
+  map.barrier();
+  EXPECT_EQ(map.size(), std::size_t(n));
+  EXPECT_EQ(map.lsize(), me == 0 ? std::size_t(n) : 0u);
+  for (int i = 0; i < n; ++i) {
+    auto it = map.find(p * (10 + i));
+    ASSERT_NE(it, map.end()) << "key " << i;
+    EXPECT_EQ(it->second, double(i));
+    EXPECT_EQ(it.lpos().unit, dash::team_unit_t(0));
+  }
+  map.barrier();
 }
 
 }  // namespace

@@ -27,17 +27,21 @@
 // Lookups: the Hash's unit is where the key lives. Keys on the calling
 // unit are found in its memory (an index when std::hash<Key> exists and
 // Pred is std::equal_to, else a scan); keys on another unit are looked up
-// in that unit's committed entries, whose keys are fetched once per
-// barrier() in bulk (a get per chunk) and indexed. With HashLocal a key
-// can be on any unit: a key not on the calling unit is looked up on every
-// other unit, in unit order (as DASH, which scans the whole map).
+// in that unit's committed entries, whose keys are fetched in bulk (a get
+// per chunk) the first time after a barrier() and kept (in the calling
+// unit's heap). With HashLocal a key can be on any unit: a key not on the
+// calling unit is looked up on every other unit, in unit order (as DASH,
+// which scans the whole map).
 //
 // Remote inserts (the Hash names another unit): the entry waits in the
 // inserting unit's memory (iterators show it after the units' entries,
 // lpos().unit is the inserting unit) and barrier() stores it on its unit
 // (DASH marks it for a move at commit). A key inserted for the same unit
-// by two units before one barrier() is stored once (the lower unit's
-// value); iterators to waiting entries are invalid after barrier().
+// by several units before one barrier() is stored once (the unit's own
+// insert wins, else the lowest unit's); iterators to waiting entries are
+// invalid after barrier(). If a unit has no pool memory for them,
+// barrier() throws std::length_error on every unit and they wait for the
+// next barrier().
 //
 // Not thread-safe (one thread per unit uses the map); erase is not
 // implemented, as in DASH (dash::exception::NotImplemented).
@@ -716,23 +720,41 @@ class UnitStoreMap {
       }
     }
     if (!any) return;
-    for (std::size_t src = 0; src < n; ++src) {
-      const std::uint64_t lo = all_offsets[src * (n + 1) + me], hi = all_offsets[src * (n + 1) + me + 1];
-      if (lo == hi) continue;
-      std::vector<entry_type> incoming(hi - lo);
-      dart_gptr_t g = boxes[src];
-      g.offset += lo * sizeof(entry_type);
-      check(dart_get_blocking(incoming.data(), g, incoming.size() * sizeof(entry_type), DART_TYPE_BYTE,
-                              DART_TYPE_BYTE),
-            "dart_get_blocking");
-      for (const entry_type &e : incoming)
-        if (!core->indices[me].find(e.first, core->equal)) append(core, me, e);
+    // A unit that cannot store what it receives (no pool memory) makes
+    // every unit throw; the senders keep their waiting inserts, so the next
+    // barrier() delivers them again (keys already stored are skipped).
+    std::uint64_t failed = 0, any_failed = 0;
+    std::exception_ptr error;
+    try {
+      for (std::size_t src = 0; src < n; ++src) {
+        const std::uint64_t lo = all_offsets[src * (n + 1) + me], hi = all_offsets[src * (n + 1) + me + 1];
+        if (lo == hi) continue;
+        std::vector<entry_type> incoming(hi - lo);
+        dart_gptr_t g = boxes[src];
+        g.offset += lo * sizeof(entry_type);
+        check(dart_get_blocking(incoming.data(), g, incoming.size() * sizeof(entry_type), DART_TYPE_BYTE,
+                                DART_TYPE_BYTE),
+              "dart_get_blocking");
+        for (const entry_type &e : incoming)
+          if (!core->indices[me].find(e.first, core->equal)) append(core, me, e);
+      }
+    } catch (...) {
+      error = std::current_exception();
+      failed = 1;
     }
-    core->team.barrier();  // every unit has its entries: the buffers go
-    std::vector<dart_gptr_t> freed;
-    if (!gptr_equal(box, DART_GPTR_NULL)) freed.push_back(box);
-    for (const Chunk &c : waiting.chunks) freed.push_back(c.gptr);
-    for (dart_gptr_t g : freed) {
+    // Also the barrier after which nobody reads the buffers any more.
+    check(dart_allreduce(&failed, &any_failed, 1, DART_TYPE_UINT64, DART_OP_MAX, core->team.dart_id()),
+          "dart_allreduce");
+    if (!gptr_equal(box, DART_GPTR_NULL)) check(dart_memfree(box), "dart_memfree");
+    if (any_failed) {
+      if (error) std::rethrow_exception(error);
+      throw std::length_error(
+          "dash::UnorderedMap::barrier: a unit could not store the inserts made for it (DART_LOCAL_POOL); "
+          "they "
+          "wait for the next barrier()");
+    }
+    for (const Chunk &c : waiting.chunks) {
+      const dart_gptr_t g = c.gptr;
       check(dart_memfree(g), "dart_memfree");
       core->owned.erase(std::remove_if(core->owned.begin(), core->owned.end(),
                                        [&g](const dart_gptr_t &o) { return gptr_equal(o, g); }),
