@@ -131,8 +131,9 @@ class UnitStoreMap {
 
   struct Chunk {
     dart_gptr_t gptr;
-    std::size_t first, capacity;  // index of its first entry in the store; entries
-    entry_type *direct;           // nullptr unless reachable by load/store
+    std::size_t first;     // the store's index of its first entry
+    std::size_t capacity;  // entries it holds
+    entry_type *direct;    // nullptr unless reachable by load/store
   };
   // A unit's entries as the calling unit knows them.
   struct Store {
@@ -157,7 +158,7 @@ class UnitStoreMap {
       }
       for (dart_gptr_t g : owned) dart_memfree(g);
     }
-    GlobalMemory<std::uint64_t> anchor;  // ties the map's lifetime to DART's
+    GlobalMemory<std::uint64_t> anchor;  // one word: tells ~Core whether DART is still up
     Team team;                           // the Hash may keep a reference to it
     std::size_t nunits, myid, nlbuf;
     mutable Hash hash;  // DASH's hashes may have a non-const operator()
