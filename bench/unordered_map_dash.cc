@@ -27,7 +27,7 @@ std::uint64_t mix(std::uint64_t i) {
   return z ^ (z >> 31);
 }
 
-using Map = dash::UnorderedMap<std::uint64_t, long>;
+using Map = dash::UnorderedMap<std::uint64_t, long, std::hash<std::uint64_t>>;  // the scalable hash table
 
 // ---- inserts ----
 

@@ -101,6 +101,8 @@
 #include <dash/SharedCounter.h>
 #include <dash/UnorderedMap.h>
 #include <dash/map/HashPolicy.h>
+#include <dash/map/HashTableMap.h>
+#include <dash/map/UnitStoreMap.h>
 #include <dash/map/UnorderedMap.h>
 #include <dash/map/UnorderedMapGlobIter.h>
 #include <dash/map/UnorderedMapLocalIter.h>

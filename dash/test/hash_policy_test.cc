@@ -1,5 +1,6 @@
-// dash::HashLocal: every key maps to the calling unit, in an UnorderedMap
-// too (keys are stored where inserted and found only there).
+// dash::HashLocal: every key maps to the calling unit; in an UnorderedMap
+// (DASH's default Hash) keys are stored where inserted and, after
+// barrier(), found by every unit.
 #include <map>
 
 #include "dash_test.h"
@@ -27,10 +28,14 @@ TEST(HashPolicy, HashLocalMapStoresOnTheInsertingUnit) {
     ASSERT_NE(it, map.end());
     EXPECT_EQ(static_cast<int>((*it).second), me);
   }
-  // ... and not those of other units (their home is elsewhere).
-  if (p > 1) {
-    EXPECT_EQ(map.count(100 * ((me + 1) % p)), 0u);
+  // ... and, after the commit, those of the other units.
+  for (int u = 0; u < p; ++u) {
+    auto it = map.find(100 * u + 2);
+    ASSERT_NE(it, map.end());
+    EXPECT_EQ(static_cast<int>((*it).second), u);
+    EXPECT_EQ(it.lpos().unit, dash::team_unit_t{u});
   }
+  EXPECT_EQ(map.count(100 * p), 0u);
   // Every entry lives on the unit that inserted it, visible by iteration.
   std::map<int, int> seen;
   for (auto it = map.begin(); it != map.end(); ++it) {

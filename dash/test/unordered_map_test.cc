@@ -1,5 +1,6 @@
-// dash::UnorderedMap: concurrent insert, find, erase and insert-or-increment
-// from all units, against the totals a serial execution gives.
+// dash::UnorderedMap's hash table (number-valued Hash, map/HashTableMap.h):
+// concurrent insert, find, erase and insert-or-increment from all units,
+// against the totals a serial execution gives.
 #include <dash/Array.h>
 #include <dash/Shared.h>
 #include <dash/SharedCounter.h>
@@ -17,7 +18,13 @@
 
 namespace {
 
-using Map = dash::UnorderedMap<std::uint64_t, long>;
+// A number-valued Hash selects the concurrent hash table.
+using Map = dash::UnorderedMap<std::uint64_t, long, std::hash<std::uint64_t>>;
+// The hash table with a unit-valued Hash (which, in dash::UnorderedMap,
+// selects DASH's storage model: unordered_map_dash_test.cc): homes keys on
+// chosen units, so the tests control where chains grow.
+template <typename Key, typename Mapped, typename Hash>
+using TableMap = dash::detail::HashTableMap<Key, Mapped, Hash>;
 
 // Oversubscribed (3-4 units on 2 cores) an MPI-path operation waits for
 // its target to be scheduled: a few ms each, so fewer of them there.
@@ -225,7 +232,7 @@ TEST(UnorderedMap, InsertOrIncrementIsExactWhileTheMapGrows) {
   // than its table has room for: the chain grows while other units
   // increment.
   const std::size_t keys = iterations(30, 300), rounds = 2, p = dash::size();
-  dash::UnorderedMap<std::uint64_t, long, UnitZero> map(1);
+  TableMap<std::uint64_t, long, UnitZero> map(1);
   for (std::size_t r = 0; r < rounds; ++r)
     for (std::size_t i = 0; i < keys; ++i) map[dash_test::mix(i, 3)] += 1;
   map.barrier();
@@ -280,7 +287,7 @@ class UnitHash {
 };
 
 TEST(UnorderedMap, DashApi) {
-  using DMap = dash::UnorderedMap<int, double, UnitHash<int>>;
+  using DMap = TableMap<int, double, UnitHash<int>>;
   const int me = int(dash::myid()), p = int(dash::size());
   const int n = 5 + me;              // different counts per unit, beyond nlbuf
   DMap map(0, me % 2 == 0 ? 5 : 7);  // DASH: (initial size, local buffer size)
@@ -338,7 +345,7 @@ TEST(UnorderedMap, DashApi) {
 
 // ---- barrier(): DASH's commit moves every entry to its home unit ----
 
-using HMap = dash::UnorderedMap<std::uint64_t, long, UnitHash<std::uint64_t>>;
+using HMap = TableMap<std::uint64_t, long, UnitHash<std::uint64_t>>;
 
 // The g-th key of a test, homed by UnitHash on unit `home` of p.
 std::uint64_t key_on(std::size_t g, std::size_t home, std::size_t p) {
@@ -508,7 +515,7 @@ TEST(UnorderedMap, HashOutsideTheTeamIsAnError) {
 TEST(UnorderedMapPool, GrowthBeyondThePoolIsAnError) {
   const char *pool = std::getenv("DART_LOCAL_POOL");
   if (!pool || std::string(pool) != "16K") GTEST_SKIP() << "needs DART_LOCAL_POOL=16K";
-  dash::UnorderedMap<std::uint64_t, long, UnitZero> map(1);
+  TableMap<std::uint64_t, long, UnitZero> map(1);
   std::size_t inserted = 0;
   if (dash::myid() == 0) {
     // Unit 0 grows its chain from its own pool until the pool is exhausted.
@@ -545,7 +552,7 @@ TEST(UnorderedMapPool, MovingHomeWithoutPoolMemoryIsAnError) {
   if (!pool || std::string(pool) != "16K") GTEST_SKIP() << "needs DART_LOCAL_POOL=16K";
   if (dash::size() < 2) GTEST_SKIP() << "needs 2 units";
   const std::size_t n = 40, me = dash::myid();
-  dash::UnorderedMap<std::uint64_t, long, UnitZero> map(1);
+  TableMap<std::uint64_t, long, UnitZero> map(1);
   std::vector<dart_gptr_t> held;
   if (me == 0) {
     dart_gptr_t g;

@@ -1,25 +1,16 @@
 #ifndef DASH_MAP_HASH_POLICY_H
 #define DASH_MAP_HASH_POLICY_H
 
-// dash::HashLocal<Key>, as DASH's: a unit-valued Hash for UnorderedMap that
-// maps every key to the calling unit, so each unit inserts into its own
-// memory:
+// dash::HashLocal<Key>, as DASH's: the default Hash of dash::UnorderedMap,
+// a unit-valued Hash that maps every key to the calling unit, so each unit
+// inserts into its own memory:
 //
-//   dash::UnorderedMap<int, double, dash::HashLocal<int>> map;
-//   map.insert({dash::myid().id, 1.0});   // stored on the inserting unit
+//   dash::UnorderedMap<int, double> map;   // Hash = dash::HashLocal<int>
+//   map.insert({dash::myid().id, 1.0});    // stored on the inserting unit
+//   map.barrier();                         // now every unit finds it
 //
-// What it means in our map, where a key's home unit is what the Hash says
-// on the calling unit and lookups go only there (map/UnorderedMap.h):
-// - insert / operator[] store on the calling unit; barrier() leaves every
-//   entry where it is (its owner's HashLocal names the owner).
-// - find / count / at on unit B see only keys B inserted: a key inserted
-//   by unit A is not found on B, and B's operator[] on it inserts a second,
-//   separate entry in B's memory. One key can so live on several units.
-// - Iteration (begin()..end(), local) and size() cover every unit's entries.
-// DASH's own map finds such keys by scanning all units; ours does no
-// global search on lookup (no hash lookups across units per access), so
-// use HashLocal only for keys each unit owns alone, and a key-derived Hash
-// (std::hash or a unit-valued one) when other units must find keys.
+// As its keys may be on any unit, the map looks a key up on the calling
+// unit first, then on the others (map/UnitStoreMap.h).
 
 #include <dash/Team.h>
 #include <dash/Types.h>

@@ -21,8 +21,10 @@
 
 namespace dash {
 
+namespace detail {
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
-class UnorderedMap;
+class HashTableMap;
+}  // namespace detail
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
 class UnorderedMapLocalRef;
 
@@ -30,7 +32,7 @@ class UnorderedMapLocalRef;
 /// reads the entry (one get); value() is a reference to the mapped value.
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
 class UnorderedMapGlobIter {
-  using map_type = UnorderedMap<Key, Mapped, Hash, Pred, LocalMemorySpace>;
+  using map_type = detail::HashTableMap<Key, Mapped, Hash, Pred, LocalMemorySpace>;
   using Core = typename map_type::Core;
   using table_type = typename map_type::table_type;
   using slot_type = typename map_type::slot_type;

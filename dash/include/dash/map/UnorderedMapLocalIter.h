@@ -20,8 +20,10 @@
 
 namespace dash {
 
+namespace detail {
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
-class UnorderedMap;
+class HashTableMap;
+}  // namespace detail
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
 class UnorderedMapLocalRef;
 
@@ -29,7 +31,7 @@ class UnorderedMapLocalRef;
 /// tables); dereferences to the entry in place (first, second).
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
 class UnorderedMapLocalIter {
-  using map_type = UnorderedMap<Key, Mapped, Hash, Pred, LocalMemorySpace>;
+  using map_type = detail::HashTableMap<Key, Mapped, Hash, Pred, LocalMemorySpace>;
   using Core = typename map_type::Core;
   using table_type = typename map_type::table_type;
   using slot_type = typename map_type::slot_type;

@@ -22,8 +22,10 @@
 
 namespace dash {
 
+namespace detail {
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
-class UnorderedMap;
+class HashTableMap;
+}  // namespace detail
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
 class UnorderedMapLocalRef;
 
@@ -32,7 +34,7 @@ class UnorderedMapLocalRef;
 /// std containers, iterators then do not meet end().
 template <typename Key, typename Mapped, typename Hash, typename Pred, typename LocalMemorySpace>
 class UnorderedMapLocalRef {
-  using map_type = UnorderedMap<Key, Mapped, Hash, Pred, LocalMemorySpace>;
+  using map_type = detail::HashTableMap<Key, Mapped, Hash, Pred, LocalMemorySpace>;
   using Core = typename map_type::Core;
   using table_type = typename map_type::table_type;
   using slot_type = typename map_type::slot_type;
