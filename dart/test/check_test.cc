@@ -89,7 +89,8 @@ TEST(Check, DifferentTypesFailInsteadOfWrongSums) {
   else
     in.i = 1;
   out.i = 0;
-  expect_everywhere(dart_allreduce(&in, &out, 1, type, DART_OP_SUM, DART_TEAM_ALL), "dart_allreduce", "types");
+  expect_everywhere(dart_allreduce(&in, &out, 1, type, DART_OP_SUM, DART_TEAM_ALL), "dart_allreduce",
+                    "types");
   EXPECT_EQ(0, out.i);
   expect_everywhere(dart_bcast(&in, 1, type, 0, DART_TEAM_ALL), "dart_bcast", "types");
   expect_team_works();
@@ -98,11 +99,12 @@ TEST(Check, DifferentTypesFailInsteadOfWrongSums) {
 TEST(Check, DifferentOperationsAndRootsFail) {
   if (test_size() == 1) GTEST_SKIP() << "needs two units";
   int64_t in = 1, out = 0;
-  expect_everywhere(dart_allreduce(&in, &out, 1, DART_TYPE_INT64, last_unit() ? DART_OP_MAX : DART_OP_SUM,
-                                   DART_TEAM_ALL),
-                    "dart_allreduce", "operations");
-  expect_everywhere(dart_reduce(&in, &out, 1, DART_TYPE_INT64, DART_OP_SUM, last_unit() ? 1 : 0, DART_TEAM_ALL),
-                    "dart_reduce", "roots");
+  expect_everywhere(
+      dart_allreduce(&in, &out, 1, DART_TYPE_INT64, last_unit() ? DART_OP_MAX : DART_OP_SUM, DART_TEAM_ALL),
+      "dart_allreduce", "operations");
+  expect_everywhere(
+      dart_reduce(&in, &out, 1, DART_TYPE_INT64, DART_OP_SUM, last_unit() ? 1 : 0, DART_TEAM_ALL),
+      "dart_reduce", "roots");
   expect_everywhere(dart_bcast(&in, 1, DART_TYPE_INT64, last_unit() ? 1 : 0, DART_TEAM_ALL), "dart_bcast",
                     "roots");
   EXPECT_EQ(0, out);
@@ -147,7 +149,8 @@ TEST(Check, AllgathervDifferentLayoutsFail) {
       dart_allgatherv(&me, 1, DART_TYPE_INT, out.data(), counts.data(), displs.data(), DART_TEAM_ALL),
       "dart_allgatherv", "displacements");
   displs[0] = 0;
-  ASSERT_DART_OK(dart_allgatherv(&me, 1, DART_TYPE_INT, out.data(), counts.data(), displs.data(), DART_TEAM_ALL));
+  ASSERT_DART_OK(
+      dart_allgatherv(&me, 1, DART_TYPE_INT, out.data(), counts.data(), displs.data(), DART_TEAM_ALL));
   for (int i = 0; i < n; i++) EXPECT_EQ(i, out[i]);
 }
 
@@ -157,9 +160,9 @@ TEST(Check, SubTeam) {
   int64_t in = 1, out = 0;
   size_t cnt = team_me(t) == 1 ? 2 : 1;
   int64_t two[2] = {1, 1}, res[2] = {0, 0};
-  expect_everywhere(dart_allreduce(cnt == 2 ? two : &in, cnt == 2 ? res : &out, cnt, DART_TYPE_INT64,
-                                   DART_OP_SUM, t),
-                    "dart_allreduce", "counts");
+  expect_everywhere(
+      dart_allreduce(cnt == 2 ? two : &in, cnt == 2 ? res : &out, cnt, DART_TYPE_INT64, DART_OP_SUM, t),
+      "dart_allreduce", "counts");
   expect_team_works(t);
   ASSERT_DART_OK(dart_team_destroy(&t));
 }
