@@ -13,70 +13,85 @@
 /* GCC 12 mistakes MPICH's MPI_STATUSES_IGNORE for a zero-sized array. */
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 
-/* Handles are not pointers but a slot index (low 32 bits) and the slot's
- * generation at the start of the transfer (high 32 bits, never 0, so no
- * handle is DART_HANDLE_NULL). A slot holds its live handle's value in
- * `key` (0 while free), so that one comparison tells a live handle from a
- * copy of a completed one (the slot is free or serves a newer transfer:
- * another generation) and from a made-up value (index out of range, or no
- * such key): DART_ERR_INVAL instead of a double free or a crash. The slots
- * are a static table (zero pages until used: a program that never has more
- * than a few handles outstanding touches one page), so that a slot never
- * moves and looking a handle up is an index, a bounds check and a compare.
- * Free slots form a list (indices), so that starting a transfer costs no
- * malloc; threads share it (a handle may be completed by another thread
- * than the one that started it), under a mutex at DART_THREAD_MULTIPLE. */
-/* Handles outstanding at a time per unit (README: Limits): 10-12 MiB of
+/* Handles are not pointers but a slot index (low 32 bits, from 1) and
+ * the slot's generation (high 32 bits); slot 0 is never used, so no handle
+ * is DART_HANDLE_NULL. A slot holds its live handle's value in `key`; a
+ * free slot holds the value its next handle will have, plus the FREE bit,
+ * which no handle has (it is beyond the table). So one comparison tells a
+ * live handle from a copy of a completed one (the slot is free, or serves
+ * a newer transfer: another generation) and from a made-up value (index
+ * out of range, or not the key): DART_ERR_INVAL instead of a double free or
+ * a crash. The slots are a static table (zero pages until used: a program
+ * that never has more than a few handles outstanding touches one page),
+ * so that a slot never moves and looking a handle up is an index, a bounds
+ * check and a compare. Free slots form a list (indices), so that starting
+ * a transfer costs no malloc; threads share it (a handle may be completed
+ * by another thread than the one that started it), under a mutex at
+ * DART_THREAD_MULTIPLE. */
+
+/* Handles outstanding at a time per unit (README: Limits): 16 MiB of
  * address space, of which a program touches what it uses. */
 #define DART_MAX_HANDLES (1u << 18)
+#define SLOT_FREE ((uint64_t)1 << 30) /* in a free slot's key; >= DART_MAX_HANDLES */
+#define SLOT_NEXT_GEN ((uint64_t)1 << 32)
 
 typedef struct {
-  uint64_t key;  /* the live handle's value; 0: free */
-  uint32_t gen;  /* generation of the last handle of this slot */
-  uint32_t next; /* free list: index + 1 of the next free slot, 0: none */
+  uint64_t key;  /* the live handle's value; free: the next one | SLOT_FREE */
+  uint32_t next; /* free list: index of the next free slot, 0: none */
   MPI_Win win;
   int rank;
   int is_put;
   int nreq;         /* 0: the transfer completes by a local flush of its target */
-  MPI_Request *req; /* points to one_ unless the transfer was split */
+  MPI_Request *req; /* one_, or the requests of a split transfer */
   MPI_Request one_;
-} slot_t;
+} __attribute__((aligned(64))) slot_t; /* a cache line: the index is a shift */
 
 static slot_t slots[DART_MAX_HANDLES];
-static uint32_t nslots;    /* slots ever used: the others are all zero */
-static uint32_t free_head; /* index + 1 of the first free slot, 0: none */
+static uint32_t nslots = 1; /* slots ever used, and slot 0: the others are all zero */
+static uint32_t free_head;  /* index of the first free slot, 0: none */
 static pthread_mutex_t free_handles_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* The slot of a live handle, or NULL for any other non-null value. */
 static inline slot_t *handle_slot(dart_handle_t h) {
   uint64_t v = (uint64_t)(uintptr_t)h;
   uint32_t i = (uint32_t)v;
-  if (__builtin_expect(i >= DART_MAX_HANDLES, 0) || __builtin_expect(slots[i].key != v, 0)) return NULL;
-  return &slots[i];
+  if (__builtin_expect(i >= DART_MAX_HANDLES, 0)) return NULL;
+  slot_t *s = &slots[i];
+  /* An opaque copy: the caller keeps the pointer in a register across its
+   * MPI calls instead of computing it from the index again after each. */
+  __asm__("" : "+r"(s));
+  return __builtin_expect(s->key == v, 1) ? s : NULL;
 }
 
 static inline slot_t *handle_pop(void) {
-  uint32_t i;
+  slot_t *s;
   if (__builtin_expect(free_head != 0, 1)) {
-    i = free_head - 1;
-    free_head = slots[i].next;
+    s = &slots[free_head];
+    free_head = s->next;
+    s->key -= SLOT_FREE;
   } else if (nslots < DART_MAX_HANDLES) {
-    i = nslots++;
+    s = &slots[nslots];
+    s->key = SLOT_NEXT_GEN | nslots++;
+    s->req = &s->one_;
   } else {
     return NULL;
   }
-  slot_t *s = &slots[i];
-  uint32_t gen = s->gen + 1;
-  gen += !gen; /* never 0: a handle is never DART_HANDLE_NULL */
-  s->gen = gen;
-  s->key = (uint64_t)gen << 32 | i;
   return s;
 }
 
+/* A split transfer's requests (one_ serves all others, set once per slot). */
+static inline void req_release(slot_t *s) {
+  if (__builtin_expect(s->req != &s->one_, 0)) {
+    free(s->req);
+    s->req = &s->one_;
+  }
+}
+
 static inline void handle_push(slot_t *s) {
-  s->key = 0;
   s->next = free_head;
-  free_head = (uint32_t)(s - slots) + 1;
+  free_head = (uint32_t)s->key;
+  s->key +=
+      SLOT_NEXT_GEN + SLOT_FREE; /* live: no SLOT_FREE yet. The generation wraps; the index is never 0 */
 }
 
 /* The locked variants stay out of line: one branch on the single-thread path. */
@@ -109,9 +124,9 @@ static inline void handle_give(slot_t *s) {
  * gone); the slots keep their generations, so that no handle of this run
  * is valid in a later one. */
 void dart__rma_fini(void) {
-  for (uint32_t i = 0; i < nslots; i++)
-    if (slots[i].key) {
-      if (slots[i].req != &slots[i].one_) free(slots[i].req);
+  for (uint32_t i = 1; i < nslots; i++)
+    if (!(slots[i].key & SLOT_FREE)) {
+      req_release(&slots[i]);
       handle_push(&slots[i]);
     }
 }
@@ -341,16 +356,17 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
   slot_t *h = handle_take();
   if (__builtin_expect(!h, 0))
     return dart__error(DART_ERR_NOMEM, "%s: %u handles are outstanding (the limit)", fn, DART_MAX_HANDLES);
-  h->req = &h->one_;
   /* MPICH 4.0.x completes an MPI_Rget with a derived datatype without
    * delivering the data, so such gets use MPI_Get and complete by flush. */
   int by_flush = 0;
   if (__builtin_expect(!one, 0)) {
     size_t max = npieces(nelem, lt, rt);
-    if (max > 1 && !(h->req = malloc(sizeof *h->req * max))) {
+    MPI_Request *reqs = max > 1 ? malloc(sizeof *reqs * max) : h->req;
+    if (!reqs) {
       handle_give(h);
       return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
     }
+    h->req = reqs;
     by_flush = !is_put && !(lt->contiguous && rt->contiguous);
   }
   h->win = t.win;
@@ -359,7 +375,7 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
   h->nreq = mpi_xfer(one, is_put, local, lt, &t, rt, nelem, by_flush ? NULL : h->req);
   if (by_flush && h->nreq > 0) h->nreq = 0;
   if (h->nreq < 0) {
-    if (h->req != &h->one_) free(h->req);
+    req_release(h);
     handle_give(h);
     return DART_ERR_OTHER;
   }
@@ -385,7 +401,7 @@ static dart_ret_t handle_finish(slot_t *h, dart_handle_t *handle, int remote) {
   else
     DART_MPI(MPI_Waitall(h->nreq, h->req, MPI_STATUSES_IGNORE), "MPI_Waitall");
   if (remote && h->is_put) DART_MPI(MPI_Win_flush(h->rank, h->win), "MPI_Win_flush");
-  if (h->req != &h->one_) free(h->req);
+  req_release(h);
   handle_give(h);
   *handle = DART_HANDLE_NULL;
   return DART_OK;
@@ -423,13 +439,15 @@ static dart_ret_t wait_n(dart_handle_t handles[], size_t n, int remote, const ch
   return i == n ? DART_OK : finish_n(handles + i, n - i, remote, fn);
 }
 
-/* One handle: wait_n without its loop. */
+/* One handle: wait_n without its loop. A live handle implies dart_init
+ * (dart_exit invalidates them all), so only the other cases check it. */
 static inline dart_ret_t wait_one(dart_handle_t *handle, int remote, const char *fn) {
+  slot_t *h;
+  if (__builtin_expect(handle && *handle != DART_HANDLE_NULL && (h = handle_slot(*handle)) != NULL, 1))
+    return handle_finish(h, handle, remote);
   DART_CHECK_INIT(fn);
   if (!handle) return dart__error(DART_ERR_INVAL, "%s: handle is NULL", fn);
-  if (*handle == DART_HANDLE_NULL) return DART_OK;
-  slot_t *h = handle_slot(*handle);
-  return __builtin_expect(h != NULL, 1) ? handle_finish(h, handle, remote) : bad_handle(fn);
+  return *handle == DART_HANDLE_NULL ? DART_OK : bad_handle(fn);
 }
 
 /* The real functions; the header inlines their nothing-to-wait-for case. */

@@ -65,10 +65,9 @@ TEST(Handle, CopyOfACompletedHandleIsInvalid) {
 
 TEST(Handle, GarbageValuesAreInvalid) {
   int local = 0;
-  const dart_handle_t bad[] = {reinterpret_cast<dart_handle_t>(uintptr_t{1}),
-                               reinterpret_cast<dart_handle_t>(uintptr_t{0xdeadbeef}),
-                               reinterpret_cast<dart_handle_t>(&local),
-                               reinterpret_cast<dart_handle_t>(~uintptr_t{0})};
+  const dart_handle_t bad[] = {
+      reinterpret_cast<dart_handle_t>(uintptr_t{1}), reinterpret_cast<dart_handle_t>(uintptr_t{0xdeadbeef}),
+      reinterpret_cast<dart_handle_t>(&local), reinterpret_cast<dart_handle_t>(~uintptr_t{0})};
   for (dart_handle_t b : bad) {
     dart_handle_t h = b;
     int flag = -1;
