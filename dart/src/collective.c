@@ -101,9 +101,13 @@ static __attribute__((noinline)) dart_ret_t agree_slow(const dart_team_data_t *t
     v[2 * i + 1] = UINT64_MAX - sig[i];
   }
   v[2 * NSIG] = local != DART_OK ? UINT64_MAX - (uint64_t)t->myid : 0;
-  MPI_Request req;
-  DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
-  DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
+  if (call == CALL_BARRIER) { /* polled as dart_barrier's own (see there) */
+    MPI_Request req;
+    DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
+    DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
+  } else { /* blocking, as the collective it precedes: MPICH's is 2x faster than polling */
+    DART_MPI(MPI_Allreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
+  }
   uint64_t hi[NSIG], lo[NSIG];
   for (int i = 0; i < NSIG; i++) {
     hi[i] = agreed[2 * i];
@@ -365,7 +369,7 @@ static dart_ret_t coll_prologue(dart_team_t team, dart_datatype_t type, const ch
 dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team) {
   static const char fn[] = "dart_bcast";
   dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b = {0};
   dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
   if (PROLOGUE_FAILED_TEAM(t)) return r;
@@ -382,7 +386,7 @@ dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_d
                         dart_unit_t root, dart_team_t team) {
   static const char fn[] = "dart_scatter";
   dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b = {0};
   dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
   if (PROLOGUE_FAILED_TEAM(t)) return r;
@@ -404,7 +408,7 @@ dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_da
                        dart_unit_t root, dart_team_t team) {
   static const char fn[] = "dart_gather";
   dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b = {0};
   dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
   if (PROLOGUE_FAILED_TEAM(t)) return r;
@@ -426,7 +430,7 @@ dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart
                           dart_team_t team) {
   static const char fn[] = "dart_allgather";
   dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b = {0};
   dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
   if (PROLOGUE_FAILED_TEAM(t)) return r;
@@ -478,7 +482,7 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
                            const size_t *nrecvcounts, const size_t *recvdispls, dart_team_t team) {
   static const char fn[] = "dart_allgatherv";
   dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
   if (PROLOGUE_FAILED_TEAM(t)) return r;
   int large = 0;
@@ -519,7 +523,7 @@ dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_
                          dart_team_t team) {
   static const char fn[] = "dart_alltoall";
   dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b = {0};
   dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
   if (PROLOGUE_FAILED_TEAM(t)) return r;
@@ -573,7 +577,7 @@ static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_
                          dart_operation_t op, int root /* REDUCE_ALL: all */, dart_team_t team,
                          const char *fn) {
   dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
   if (PROLOGUE_FAILED_TEAM(t)) return r;
   MPI_Op mop = MPI_OP_NULL;
@@ -635,7 +639,7 @@ dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int ta
                      dart_team_t team) {
   static const char fn[] = "dart_send";
   dart_team_data_t *t;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b;
   dart_ret_t r;
   if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
@@ -651,7 +655,7 @@ dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dar
                      dart_team_t team) {
   static const char fn[] = "dart_recv";
   dart_team_data_t *t;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b;
   dart_ret_t r;
   if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
