@@ -19,7 +19,8 @@ static double trial(int check, const int64_t *in, int64_t *out, size_t n, long r
   dart__set_check(check);
   DCHECK(dart_barrier(DART_TEAM_ALL));
   double t0 = bench_now();
-  for (long r = 0; r < reps; r++) DCHECK(dart_allreduce(in, out, n, DART_TYPE_INT64, DART_OP_SUM, DART_TEAM_ALL));
+  for (long r = 0; r < reps; r++)
+    DCHECK(dart_allreduce(in, out, n, DART_TYPE_INT64, DART_OP_SUM, DART_TEAM_ALL));
   double dt = bench_now() - t0, worst = 0;
   MPI_Allreduce(&dt, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   return worst / (double)reps;

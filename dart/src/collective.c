@@ -101,13 +101,12 @@ static __attribute__((noinline)) dart_ret_t agree_slow(const dart_team_data_t *t
     v[2 * i + 1] = UINT64_MAX - sig[i];
   }
   v[2 * NSIG] = local != DART_OK ? UINT64_MAX - (uint64_t)t->myid : 0;
-  if (call == CALL_BARRIER) { /* polled as dart_barrier's own (see there) */
-    MPI_Request req;
-    DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
-    DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
-  } else { /* blocking, as the collective it precedes: MPICH's is 2x faster than polling */
-    DART_MPI(MPI_Allreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
-  }
+  /* Nonblocking and polled as dart_barrier's (see there), for every call:
+   * a blocking collective would not match the one of a unit that called
+   * dart_barrier, which the check has to catch. */
+  MPI_Request req;
+  DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
+  DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
   uint64_t hi[NSIG], lo[NSIG];
   for (int i = 0; i < NSIG; i++) {
     hi[i] = agreed[2 * i];

@@ -5,6 +5,7 @@
 // too. After each failure the team still works (a correct collective
 // follows). Without the checks these calls give an MPI error on some units
 // and DART_OK on the others, or wrong sums.
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -175,6 +176,27 @@ TEST(Check, OffRunsMatchingCalls) {
   expect_team_works();
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   dart__set_check(1);
+}
+
+// DART_CHECK=0 turns the checks off whatever the build's default, a value
+// other than 0 and 1 fails dart_init naming it (DART re-initialised: MPI
+// belongs to the test main).
+TEST(Check, VariableOverridesTheBuildDefault) {
+  ASSERT_DART_OK(dart_exit());
+  setenv("DART_CHECK", "2", 1);
+  EXPECT_EQ(DART_ERR_INVAL, dart_init(nullptr, nullptr));
+  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "DART_CHECK"));
+  setenv("DART_CHECK", "0", 1);
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  EXPECT_EQ(0, cfg.check);
+  expect_team_works();
+  ASSERT_DART_OK(dart_exit());
+  setenv("DART_CHECK", "1", 1);
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  EXPECT_EQ(1, cfg.check);
 }
 
 }  // namespace
