@@ -24,7 +24,7 @@
  * a crash. The slots are a static table (zero pages until used: a program
  * that never has more than a few handles outstanding touches one page),
  * so that a slot never moves and looking a handle up is an index, a bounds
- * check and a compare. Free slots form a list (indices), so that starting
+ * check and a compare. Free slots form a list, so that starting
  * a transfer costs no malloc; threads share it (a handle may be completed
  * by another thread than the one that started it), under a mutex at
  * DART_THREAD_MULTIPLE. */
@@ -35,9 +35,9 @@
 #define SLOT_FREE ((uint64_t)1 << 30) /* in a free slot's key; >= DART_MAX_HANDLES */
 #define SLOT_NEXT_GEN ((uint64_t)1 << 32)
 
-typedef struct {
-  uint64_t key;  /* the live handle's value; free: the next one | SLOT_FREE */
-  uint32_t next; /* free list: index of the next free slot, 0: none */
+typedef struct slot {
+  uint64_t key;      /* the live handle's value; free: the next one | SLOT_FREE */
+  struct slot *next; /* free list */
   MPI_Win win;
   int rank;
   int is_put;
@@ -48,7 +48,7 @@ typedef struct {
 
 static slot_t slots[DART_MAX_HANDLES];
 static uint32_t nslots = 1; /* slots ever used, and slot 0: the others are all zero */
-static uint32_t free_head;  /* index of the first free slot, 0: none */
+static slot_t *free_head;
 static pthread_mutex_t free_handles_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* The slot of a live handle, or NULL for any other non-null value. */
@@ -65,8 +65,8 @@ static inline slot_t *handle_slot(dart_handle_t h) {
 
 static inline slot_t *handle_pop(void) {
   slot_t *s;
-  if (__builtin_expect(free_head != 0, 1)) {
-    s = &slots[free_head];
+  if (__builtin_expect(free_head != NULL, 1)) {
+    s = free_head;
     free_head = s->next;
     s->key -= SLOT_FREE;
   } else if (nslots < DART_MAX_HANDLES) {
@@ -89,7 +89,7 @@ static inline void req_release(slot_t *s) {
 
 static inline void handle_push(slot_t *s) {
   s->next = free_head;
-  free_head = (uint32_t)s->key;
+  free_head = s;
   s->key +=
       SLOT_NEXT_GEN + SLOT_FREE; /* live: no SLOT_FREE yet. The generation wraps; the index is never 0 */
 }
