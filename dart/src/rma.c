@@ -46,6 +46,7 @@ typedef struct slot {
   MPI_Request one_;
 } __attribute__((aligned(64))) slot_t; /* a cache line: the index is a shift */
 
+_Static_assert(sizeof(slot_t) == 64, "a slot is one cache line");
 static slot_t slots[DART_MAX_HANDLES];
 static uint32_t nslots = 1; /* slots ever used, and slot 0: the others are all zero */
 static slot_t *free_head;
