@@ -436,9 +436,22 @@ dart_ret_t dart_op_create(dart_operator_t fn, void *user_data, int commute, dart
 /** Destroys an operation of dart_op_create and sets *op to DART_OP_UNDEFINED. Threads: any. */
 dart_ret_t dart_op_destroy(dart_operation_t *op);
 
-/* ---- Collectives on a team (all units of the team call them) ---- */
+/* ---- Collectives on a team (all units of the team call them) ----
+ *
+ * Every unit of the team must call the same collective with the same
+ * nelem, type (its basic type), operation and root (dart_allgatherv: the
+ * same nrecvcounts and recvdispls). Arguments every unit passes alike are
+ * checked before any communication: every unit fails alike. A mismatch
+ * between units, or an argument only some units get wrong (a NULL buffer),
+ * is detected only with DART_CHECK=1 (the default in debug builds, README):
+ * then every unit of the team returns DART_ERR_INVAL, before any data moves,
+ * and dart_last_error names the call and the argument that differs (or, on
+ * the units whose arguments were fine, the first unit whose were not).
+ * Without it such a call is erroneous, as in MPI: an MPI error
+ * (DART_ERR_OTHER) on some units, wrong results or a hang. An unknown team
+ * fails on the unit that passed it, without communicating. */
 
-/** Broadcasts nelem elements from team-relative root to all units. Threads: per team. */
+/** Broadcasts nelem elements from team-relative root to all units. Errors: see above. Threads: per team. */
 dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team);
 
 /** Unit i receives nelem elements from block i of root's sendbuf. Threads: per team. */
