@@ -20,9 +20,15 @@
  *
  * Errors. Arguments every unit passes alike (team, root, type, operation,
  * count) are checked before any communication, so every unit fails the
- * same way. A NULL buffer is checked locally too; if only some units pass
- * one, the others enter the MPI collective (as with MPI, an erroneous
- * program). In-place use: passing the same buffer as sendbuf and recvbuf
+ * same way. A NULL buffer is checked locally too. Without DART_CHECK, a
+ * unit whose arguments differ from the others' (or that fails a local
+ * check alone) leaves the others in the MPI collective: as with MPI, an
+ * erroneous program (an MPI error on some units, wrong results or a hang).
+ * With DART_CHECK every collective first agrees on them (agree below): one
+ * nonblocking allreduce of a fixed-size signature (the call, count, basic
+ * type, operation, root, whether the unit's own checks passed), so that
+ * every unit returns the same DART_ERR_INVAL, naming the argument, before
+ * any data moves. In-place use: passing the same buffer as sendbuf and recvbuf
  * (or, for gather/allgather/scatter, the unit's own block) maps to
  * MPI_IN_PLACE. */
 #include <limits.h>
@@ -32,10 +38,128 @@
 #include "progress.h"
 #include "userop.h"
 
+/* ---- DART_CHECK: every unit of the team passed the same arguments ----
+ *
+ * Each unit contributes its signature as (value, UINT64_MAX - value)
+ * pairs to one allreduce with MPI_MAX, which yields the largest and the
+ * smallest value of every field at once: they differ exactly when some
+ * units passed a different value. Every unit sees the same result, so all
+ * return the same error. The type is compared by its basic type and element
+ * size (the ids of layouts and custom types are per unit); user-defined
+ * operations as one class (their ids are per unit too). */
+
+typedef enum {
+  CALL_BARRIER = 1,
+  CALL_BCAST,
+  CALL_SCATTER,
+  CALL_GATHER,
+  CALL_ALLGATHER,
+  CALL_ALLGATHERV,
+  CALL_ALLTOALL,
+  CALL_REDUCE,
+  CALL_ALLREDUCE,
+  NCALLS
+} coll_call_t;
+
+static const char *const call_name[NCALLS] = {
+    "?",           "dart_barrier",   "dart_bcast",      "dart_scatter",
+    "dart_gather", "dart_allgather", "dart_allgatherv", "dart_alltoall",
+    "dart_reduce", "dart_allreduce"};
+
+enum { SIG_CALL, SIG_COUNT, SIG_TYPE, SIG_OP, SIG_ROOT, SIG_LAYOUT, SIG_BAD, NSIG };
+
+/* A type as its basic type (low 16 bits) and element size; 0 if invalid. */
+static uint64_t type_key(const dart_type_info_t *ti) {
+  return ti ? (uint64_t)ti->base | (uint64_t)ti->elem_size << 16 : 0;
+}
+
+static void type_describe(uint64_t key, char *buf, size_t n) {
+  if (!key) {
+    snprintf(buf, n, "an invalid type");
+    return;
+  }
+  dart_datatype_t base = (dart_datatype_t)(key & 0xffff);
+  snprintf(buf, n, "%s (%llu bytes)", dart__type_name(base), (unsigned long long)(key >> 16));
+}
+
+static const char *op_describe(uint64_t op) {
+  return op == DART_OP_USER_FIRST ? "a user-defined operation" : dart__op_name((dart_operation_t)op);
+}
+
+/* The check proper (not inlined: agree's caller keeps only the branch). */
+static __attribute__((noinline)) dart_ret_t agree_slow(const dart_team_data_t *t, dart_ret_t local,
+                                                       coll_call_t call, size_t count,
+                                                       const dart_type_info_t *ti, dart_operation_t op,
+                                                       int64_t root, uint64_t layout, const char *fn) {
+  uint64_t sig[NSIG] = {
+      call,           count,  type_key(ti),    dart__is_userop(op) ? DART_OP_USER_FIRST : (uint64_t)op,
+      (uint64_t)root, layout, local != DART_OK};
+  /* [2i]: field i, [2i+1]: its complement; last: the lowest failing unit. */
+  uint64_t v[2 * NSIG + 1], agreed[2 * NSIG + 1];
+  for (int i = 0; i < NSIG; i++) {
+    v[2 * i] = sig[i];
+    v[2 * i + 1] = UINT64_MAX - sig[i];
+  }
+  v[2 * NSIG] = local != DART_OK ? UINT64_MAX - (uint64_t)t->myid : 0;
+  /* Nonblocking and polled as dart_barrier's (see there), for every call:
+   * a blocking collective would not match the one of a unit that called
+   * dart_barrier, which the check has to catch. */
+  MPI_Request req;
+  DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
+  DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
+  uint64_t hi[NSIG], lo[NSIG];
+  for (int i = 0; i < NSIG; i++) {
+    hi[i] = agreed[2 * i];
+    lo[i] = UINT64_MAX - agreed[2 * i + 1];
+  }
+  if (lo[SIG_CALL] != hi[SIG_CALL]) {
+    const char *a = lo[SIG_CALL] < NCALLS ? call_name[lo[SIG_CALL]] : "?";
+    const char *b = hi[SIG_CALL] < NCALLS ? call_name[hi[SIG_CALL]] : "?";
+    return dart__error(DART_ERR_INVAL, "%s: units of team %lld called different collectives (%s and %s)", fn,
+                       (long long)t->id, a, b);
+  }
+  if (lo[SIG_COUNT] != hi[SIG_COUNT])
+    return dart__error(DART_ERR_INVAL, "%s: units passed different counts (from %llu to %llu elements)", fn,
+                       (unsigned long long)lo[SIG_COUNT], (unsigned long long)hi[SIG_COUNT]);
+  if (lo[SIG_TYPE] != hi[SIG_TYPE]) {
+    char a[64], b[64];
+    type_describe(lo[SIG_TYPE], a, sizeof a);
+    type_describe(hi[SIG_TYPE], b, sizeof b);
+    return dart__error(DART_ERR_INVAL, "%s: units passed different types (%s and %s)", fn, a, b);
+  }
+  if (lo[SIG_OP] != hi[SIG_OP])
+    return dart__error(DART_ERR_INVAL, "%s: units passed different operations (%s and %s)", fn,
+                       op_describe(lo[SIG_OP]), op_describe(hi[SIG_OP]));
+  if (lo[SIG_ROOT] != hi[SIG_ROOT])
+    return dart__error(DART_ERR_INVAL, "%s: units passed different roots (%lld and %lld)", fn,
+                       (long long)(int64_t)lo[SIG_ROOT], (long long)(int64_t)hi[SIG_ROOT]);
+  if (lo[SIG_LAYOUT] != hi[SIG_LAYOUT])
+    return dart__error(DART_ERR_INVAL, "%s: units passed different receive counts or displacements", fn);
+  if (hi[SIG_BAD] && local == DART_OK)
+    return dart__error(DART_ERR_INVAL,
+                       "%s: invalid arguments on unit %llu of the team (its error: see there)", fn,
+                       (unsigned long long)(UINT64_MAX - agreed[2 * NSIG]));
+  return local;
+}
+
+/* With DART_CHECK, agrees on the arguments (agree_slow) and returns the
+ * status every unit returns alike; else `local`, at the cost of one
+ * predictable branch. */
+static inline dart_ret_t agree(const dart_team_data_t *t, dart_ret_t local, coll_call_t call, size_t count,
+                               const dart_type_info_t *ti, dart_operation_t op, int64_t root, uint64_t layout,
+                               const char *fn) {
+  if (__builtin_expect(!dart__check, 1)) return local;
+  return agree_slow(t, local, call, count, ti, op, root, layout, fn);
+}
+
 dart_ret_t dart_barrier(dart_team_t team) {
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(team, "dart_barrier", &t);
   if (r != DART_OK) return r;
+  /* With checks the signature's allreduce is the barrier: no unit leaves
+   * it before every unit has entered it. */
+  if (__builtin_expect(dart__check, 0))
+    return agree_slow(t, DART_OK, CALL_BARRIER, 0, NULL, 0, 0, 0, "dart_barrier");
   /* A nonblocking barrier polled with yields (progress.h): a unit that
    * waits here gives its CPU to the units still working, which matters
    * when units outnumber cores, and keeps serving RMA aimed at it. */
@@ -231,17 +355,27 @@ static dart_ret_t coll_prologue(dart_team_t team, dart_datatype_t type, const ch
   return dart__type_get(type, fn, ti);
 }
 
+/* The prologue's outcome: the team is unknown (nothing to agree with), or
+ * the status of the local checks so far (the type's). */
+#define PROLOGUE_FAILED_TEAM(t) (!(t))
+
+/* reduce's root for allreduce: no root a unit can pass (dart_reduce's
+ * negative roots fail check_root). */
+#define REDUCE_ALL INT_MIN
+
 /* ---- Data movement ---- */
 
 dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team) {
   static const char fn[] = "dart_bcast";
-  dart_team_data_t *t;
-  const dart_type_info_t *ti;
-  blk_t b;
-  dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_root(t, root, fn)) != DART_OK ||
-      (r = check_buf(buf, nelem, "buf", fn)) != DART_OK || (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
-    return r;
+  dart_team_data_t *t = NULL;
+  const dart_type_info_t *ti = NULL;
+  blk_t b = {0};
+  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
+  if (PROLOGUE_FAILED_TEAM(t)) return r;
+  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
+      (r = check_buf(buf, nelem, "buf", fn)) == DART_OK)
+    r = blk_make(ti, nelem, fn, &b);
+  if ((r = agree(t, r, CALL_BCAST, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
   int ret = MPI_Bcast(buf, b.count, b.type, root, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Bcast");
@@ -250,17 +384,17 @@ dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t
 dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                         dart_unit_t root, dart_team_t team) {
   static const char fn[] = "dart_scatter";
-  dart_team_data_t *t;
-  const dart_type_info_t *ti;
-  blk_t b;
-  dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_root(t, root, fn)) != DART_OK)
-    return r;
+  dart_team_data_t *t = NULL;
+  const dart_type_info_t *ti = NULL;
+  blk_t b = {0};
+  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
+  if (PROLOGUE_FAILED_TEAM(t)) return r;
   int am_root = t->myid == root;
-  if ((am_root && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK) ||
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK ||
-      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
-    return r;
+  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
+      (!am_root || (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK) &&
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
+    r = blk_make(ti, nelem, fn, &b);
+  if ((r = agree(t, r, CALL_SCATTER, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
   void *rb = recvbuf;
   if (am_root && nelem && (const char *)sendbuf + (size_t)root * b.bytes == (const char *)recvbuf)
     rb = MPI_IN_PLACE;
@@ -272,17 +406,17 @@ dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_d
 dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                        dart_unit_t root, dart_team_t team) {
   static const char fn[] = "dart_gather";
-  dart_team_data_t *t;
-  const dart_type_info_t *ti;
-  blk_t b;
-  dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK || (r = check_root(t, root, fn)) != DART_OK)
-    return r;
+  dart_team_data_t *t = NULL;
+  const dart_type_info_t *ti = NULL;
+  blk_t b = {0};
+  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
+  if (PROLOGUE_FAILED_TEAM(t)) return r;
   int am_root = t->myid == root;
-  if ((r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
-      (am_root && (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK) ||
-      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
-    return r;
+  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
+      (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
+      (!am_root || (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK))
+    r = blk_make(ti, nelem, fn, &b);
+  if ((r = agree(t, r, CALL_GATHER, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
   const void *sb = sendbuf;
   if (am_root && nelem && (const char *)recvbuf + (size_t)root * b.bytes == (const char *)sendbuf)
     sb = MPI_IN_PLACE;
@@ -294,15 +428,15 @@ dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_da
 dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                           dart_team_t team) {
   static const char fn[] = "dart_allgather";
-  dart_team_data_t *t;
-  const dart_type_info_t *ti;
-  blk_t b;
-  dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
-      (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK ||
-      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
-    return r;
+  dart_team_data_t *t = NULL;
+  const dart_type_info_t *ti = NULL;
+  blk_t b = {0};
+  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
+  if (PROLOGUE_FAILED_TEAM(t)) return r;
+  if (r == DART_OK && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
+    r = blk_make(ti, nelem, fn, &b);
+  if ((r = agree(t, r, CALL_ALLGATHER, nelem, ti, 0, 0, 0, fn)) != DART_OK) return blk_free(&b), r;
   const void *sb = sendbuf;
   if (nelem && (const char *)recvbuf + (size_t)t->myid * b.bytes == (const char *)sendbuf) sb = MPI_IN_PLACE;
   int ret = MPI_Allgather(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
@@ -310,31 +444,52 @@ dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Allgather");
 }
 
-dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t type, void *recvbuf,
-                           const size_t *nrecvcounts, const size_t *recvdispls, dart_team_t team) {
+/* dart_allgatherv's local checks. *large: a count or displacement needs
+ * the split path; *layout: a hash of the counts and displacements, which
+ * every unit must pass alike (DART_CHECK). */
+static dart_ret_t allgatherv_check(const dart_team_data_t *t, const dart_type_info_t *ti, const void *sendbuf,
+                                   size_t nsend, const void *recvbuf, const size_t *nrecvcounts,
+                                   const size_t *recvdispls, int *large, uint64_t *layout) {
   static const char fn[] = "dart_allgatherv";
-  dart_team_data_t *t;
-  const dart_type_info_t *ti;
-  dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK) return r;
   if (!nrecvcounts || !recvdispls)
     return dart__error(DART_ERR_INVAL, "%s: nrecvcounts or recvdispls is NULL", fn);
   if (nrecvcounts[t->myid] != nsend)
     return dart__error(DART_ERR_INVAL, "%s: nsend (%zu) differs from nrecvcounts[%d] (%zu)", fn, nsend,
                        t->myid, nrecvcounts[t->myid]);
   size_t per = ti->period;
-  int large = 0, any = 0;
+  int any = 0;
+  uint64_t h = 14695981039346656037ull; /* FNV-1a over the counts and displacements */
   for (int i = 0; i < t->size; i++) {
     if (nrecvcounts[i] % per || recvdispls[i] % per)
       return dart__error(DART_ERR_INVAL,
                          "%s: count or displacement of unit %d is not a multiple of the layout's %zu", fn, i,
                          per);
-    if (nrecvcounts[i] / per > dart__max_count || recvdispls[i] / per > dart__max_count) large = 1;
+    if (nrecvcounts[i] / per > dart__max_count || recvdispls[i] / per > dart__max_count) *large = 1;
     if (nrecvcounts[i]) any = 1;
+    h = (h ^ nrecvcounts[i]) * 1099511628211ull;
+    h = (h ^ recvdispls[i]) * 1099511628211ull;
   }
+  *layout = h;
+  dart_ret_t r;
   if ((r = check_buf(sendbuf, nsend, "sendbuf", fn)) != DART_OK ||
       (r = check_buf(recvbuf, (size_t)any, "recvbuf", fn)) != DART_OK)
     return r;
+  return DART_OK;
+}
+
+dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t type, void *recvbuf,
+                           const size_t *nrecvcounts, const size_t *recvdispls, dart_team_t team) {
+  static const char fn[] = "dart_allgatherv";
+  dart_team_data_t *t = NULL;
+  const dart_type_info_t *ti = NULL;
+  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
+  if (PROLOGUE_FAILED_TEAM(t)) return r;
+  int large = 0;
+  uint64_t layout = 0;
+  if (r == DART_OK)
+    r = allgatherv_check(t, ti, sendbuf, nsend, recvbuf, nrecvcounts, recvdispls, &large, &layout);
+  if ((r = agree(t, r, CALL_ALLGATHERV, 0, ti, 0, 0, layout, fn)) != DART_OK) return r;
+  size_t per = ti->period;
   size_t ext = ti->extent * ti->elem_size;
   if (large) { /* every unit decides alike: counts and displacements are the same everywhere */
     for (int i = 0; i < t->size; i++) {
@@ -366,15 +521,15 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
 dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                          dart_team_t team) {
   static const char fn[] = "dart_alltoall";
-  dart_team_data_t *t;
-  const dart_type_info_t *ti;
-  blk_t b;
-  dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
-      (r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK ||
-      (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
-    return r;
+  dart_team_data_t *t = NULL;
+  const dart_type_info_t *ti = NULL;
+  blk_t b = {0};
+  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
+  if (PROLOGUE_FAILED_TEAM(t)) return r;
+  if (r == DART_OK && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
+      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
+    r = blk_make(ti, nelem, fn, &b);
+  if ((r = agree(t, r, CALL_ALLTOALL, nelem, ti, 0, 0, 0, fn)) != DART_OK) return blk_free(&b), r;
   const void *sb = sendbuf == recvbuf ? MPI_IN_PLACE : sendbuf;
   int ret = MPI_Alltoall(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
   blk_free(&b);
@@ -383,24 +538,24 @@ dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_
 
 /* ---- Reductions ---- */
 
-static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
-                         dart_operation_t op, int root /* -1: all */, dart_team_t team, const char *fn) {
-  dart_team_data_t *t;
-  const dart_type_info_t *ti;
+/* reduce's local checks. *nelem: the elements to reduce (pairs for
+ * MINMAX_ELEMENTS); *mop and *mtype: the MPI operation and element type. */
+static dart_ret_t reduce_check(const void *sendbuf, const void *recvbuf, size_t *nelem, dart_datatype_t type,
+                               const dart_type_info_t *ti, dart_operation_t op, int root,
+                               const dart_team_data_t *t, const char *fn, MPI_Op *mop, MPI_Datatype *mtype) {
   dart_ret_t r;
-  if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK) return r;
-  MPI_Op mop = dart__op_mpi(op);
-  MPI_Datatype mtype = ti->mpi_base;
+  *mop = dart__op_mpi(op);
+  *mtype = ti->mpi_base;
   if (dart__is_userop(op)) {
-    if ((r = dart__userop_get(op, type, fn, &mop, &mtype)) != DART_OK) return r;
+    if ((r = dart__userop_get(op, type, fn, mop, mtype)) != DART_OK) return r;
   } else if (type > DART_TYPE_LAST_BASIC) {
     return dart__error(DART_ERR_INVAL, "%s: reductions need a basic type, not a layout", fn);
   }
   if (op == DART_OP_MINMAX_ELEMENTS) {
-    if (nelem % 2)
+    if (*nelem % 2)
       return dart__error(DART_ERR_INVAL, "%s: MINMAX_ELEMENTS needs (min, max) pairs, not %zu elements", fn,
-                         nelem);
-    nelem /= 2;
+                         *nelem);
+    *nelem /= 2;
     op = DART_OP_MINMAX;
   }
   if (dart__is_userop(op)) {
@@ -408,39 +563,58 @@ static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_
   } else if (op == DART_OP_REPLACE || op == DART_OP_NO_OP || !dart__op_defined(op, type))
     return dart__error(DART_ERR_INVAL, "%s: operation %s is not defined on type %s", fn, dart__op_name(op),
                        dart__type_name(type));
-  if (root >= 0 && (r = check_root(t, root, fn)) != DART_OK) return r;
-  int gets_result = root < 0 || t->myid == root;
-  if ((r = check_buf(sendbuf, nelem, "sendbuf", fn)) != DART_OK ||
-      (gets_result && (r = check_buf(recvbuf, nelem, "recvbuf", fn)) != DART_OK))
+  if (root != REDUCE_ALL && (r = check_root(t, root, fn)) != DART_OK) return r;
+  int gets_result = root == REDUCE_ALL || t->myid == root;
+  if ((r = check_buf(sendbuf, *nelem, "sendbuf", fn)) != DART_OK ||
+      (gets_result && (r = check_buf(recvbuf, *nelem, "recvbuf", fn)) != DART_OK))
     return r;
-  if (!dart__is_userop(op) && (r = own_op(op, ti, &mop, &mtype)) != DART_OK) return r;
+  if (!dart__is_userop(op) && (r = own_op(op, ti, mop, mtype)) != DART_OK) return r;
+  return DART_OK;
+}
+
+static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
+                         dart_operation_t op, int root /* REDUCE_ALL: all */, dart_team_t team,
+                         const char *fn) {
+  dart_team_data_t *t = NULL;
+  const dart_type_info_t *ti = NULL;
+  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
+  if (PROLOGUE_FAILED_TEAM(t)) return r;
+  MPI_Op mop = MPI_OP_NULL;
+  MPI_Datatype mtype = MPI_DATATYPE_NULL;
+  size_t n = nelem;
+  if (r == DART_OK) r = reduce_check(sendbuf, recvbuf, &n, type, ti, op, root, t, fn, &mop, &mtype);
+  if ((r = agree(t, r, root == REDUCE_ALL ? CALL_ALLREDUCE : CALL_REDUCE, nelem, ti, op, root, 0, fn)) !=
+      DART_OK)
+    return r;
+  if (op == DART_OP_MINMAX_ELEMENTS) op = DART_OP_MINMAX;
   size_t unit_bytes = op == DART_OP_MINMAX ? 2 * ti->elem_size : ti->elem_size;
-  if (nelem == 0) return DART_OK; /* the same on every unit: nothing to do */
+  if (n == 0) return DART_OK; /* the same on every unit: nothing to do */
+  int gets_result = root == REDUCE_ALL || t->myid == root;
   int in_place = sendbuf == recvbuf;
-  for (size_t done = 0; done < nelem; done += dart__max_count) {
-    int n = (int)(nelem - done < dart__max_count ? nelem - done : dart__max_count);
+  for (size_t done = 0; done < n; done += dart__max_count) {
+    int c = (int)(n - done < dart__max_count ? n - done : dart__max_count);
     const char *sb = (const char *)sendbuf + done * unit_bytes;
     char *rb = gets_result ? (char *)recvbuf + done * unit_bytes : NULL;
     int ret;
-    if (root < 0) {
-      ret = MPI_Allreduce(in_place ? MPI_IN_PLACE : sb, rb, n, mtype, mop, t->comm);
+    if (root == REDUCE_ALL) {
+      ret = MPI_Allreduce(in_place ? MPI_IN_PLACE : sb, rb, c, mtype, mop, t->comm);
     } else {
-      ret = MPI_Reduce(in_place && gets_result ? MPI_IN_PLACE : sb, rb, n, mtype, mop, root, t->comm);
+      ret = MPI_Reduce(in_place && gets_result ? MPI_IN_PLACE : sb, rb, c, mtype, mop, root, t->comm);
     }
-    if (ret != MPI_SUCCESS) return dart__mpi_error(ret, root < 0 ? "MPI_Allreduce" : "MPI_Reduce");
+    if (ret != MPI_SUCCESS) return dart__mpi_error(ret, root == REDUCE_ALL ? "MPI_Allreduce" : "MPI_Reduce");
   }
   return DART_OK;
 }
 
 dart_ret_t dart_reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                        dart_operation_t op, dart_unit_t root, dart_team_t team) {
-  if (root < 0) return dart__error(DART_ERR_INVAL, "dart_reduce: root %d is negative", (int)root);
+  if (root == REDUCE_ALL) root = -1; /* as invalid, and check_root names it */
   return reduce(sendbuf, recvbuf, nelem, type, op, root, team, "dart_reduce");
 }
 
 dart_ret_t dart_allreduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                           dart_operation_t op, dart_team_t team) {
-  return reduce(sendbuf, recvbuf, nelem, type, op, -1, team, "dart_allreduce");
+  return reduce(sendbuf, recvbuf, nelem, type, op, REDUCE_ALL, team, "dart_allreduce");
 }
 
 /* ---- Two-sided ---- */
@@ -464,7 +638,7 @@ dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int ta
                      dart_team_t team) {
   static const char fn[] = "dart_send";
   dart_team_data_t *t;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b;
   dart_ret_t r;
   if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||
@@ -480,7 +654,7 @@ dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dar
                      dart_team_t team) {
   static const char fn[] = "dart_recv";
   dart_team_data_t *t;
-  const dart_type_info_t *ti;
+  const dart_type_info_t *ti = NULL;
   blk_t b;
   dart_ret_t r;
   if ((r = coll_prologue(team, type, fn, &t, &ti)) != DART_OK ||

@@ -9,6 +9,20 @@ size_t dart__max_count = DART_MAX_COUNT_DEFAULT;
 
 void dart__set_max_count(size_t n) { dart__max_count = n ? n : DART_MAX_COUNT_DEFAULT; }
 
+/* Collective argument checks: on in debug builds, off in release builds
+ * (NDEBUG), where a collective pays one predictable branch for them. */
+#ifdef NDEBUG
+#define DART_CHECK_DEFAULT 0
+#else
+#define DART_CHECK_DEFAULT 1
+#endif
+int dart__check = DART_CHECK_DEFAULT;
+
+void dart__set_check(int on) {
+  dart__check = on != 0;
+  dart__state.config.check = dart__check;
+}
+
 /* Parses "<n>[K|M|G]" (binary units). Returns 0 on success. */
 static int parse_size(const char *s, size_t *out) {
   char *end;
@@ -67,6 +81,13 @@ dart_ret_t dart__config_read(dart_config_t *cfg) {
     return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_PRINT_CONFIG");
   }
   cfg->print_config = (int)print;
+  size_t check = DART_CHECK_DEFAULT;
+  if ((r = read_size("DART_CHECK", 0, &check)) != DART_OK) return r;
+  if (check > 1) {
+    fprintf(stderr, "dart_init: bad value for DART_CHECK (expected 0 or 1)\n");
+    return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_CHECK");
+  }
+  cfg->check = (int)check;
   const char *threads = getenv("DART_THREADS");
   if (threads && strcmp(threads, "multiple") != 0 && strcmp(threads, "single") != 0) {
     fprintf(stderr, "dart_init: bad value '%s' for DART_THREADS (expected single or multiple)\n", threads);
@@ -81,6 +102,7 @@ dart_ret_t dart__config_read(dart_config_t *cfg) {
     return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for DART_DEBUG", debug);
   }
   dart__debug = cfg->debug;
+  dart__check = cfg->check;
   return DART_OK;
 }
 
@@ -99,6 +121,7 @@ dart_ret_t dart_config_print(FILE *out) {
   fprintf(out, "DART_LOCAL_POOL=%zu\n", c->local_pool_bytes);
   fprintf(out, "DART_TEAM_POOL=%zu\n", c->team_pool_bytes);
   fprintf(out, "DART_PRINT_CONFIG=%d\n", c->print_config);
+  fprintf(out, "DART_CHECK=%d\n", c->check);
   fprintf(out, "DART_THREADS=%s\n", dart__state.threads ? "multiple" : "single");
   fprintf(out, "DART_DEBUG=%s%s%s\n", c->debug & DART_DEBUG_ALLOC ? "alloc," : "",
           c->debug & DART_DEBUG_TEAM ? "team," : "", c->debug & DART_DEBUG_PATH ? "path," : "");

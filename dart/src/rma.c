@@ -13,65 +13,123 @@
 /* GCC 12 mistakes MPICH's MPI_STATUSES_IGNORE for a zero-sized array. */
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 
-struct dart_handle_struct {
-  struct dart_handle_struct *next; /* in the free list */
+/* Handles are not pointers but a slot index (low 32 bits, from 1) and
+ * the slot's generation (high 32 bits); slot 0 is never used, so no handle
+ * is DART_HANDLE_NULL. A slot holds its live handle's value in `key`; a
+ * free slot holds the value its next handle will have, plus the FREE bit,
+ * which no handle has (it is beyond the table). So one comparison tells a
+ * live handle from a copy of a completed one (the slot is free, or serves
+ * a newer transfer: another generation) and from a made-up value (index
+ * out of range, or not the key): DART_ERR_INVAL instead of a double free or
+ * a crash. The slots are a static table (zero pages until used: a program
+ * that never has more than a few handles outstanding touches one page),
+ * so that a slot never moves and looking a handle up is an index, a bounds
+ * check and a compare. Free slots form a list, so that starting
+ * a transfer costs no malloc; threads share it (a handle may be completed
+ * by another thread than the one that started it), under a mutex at
+ * DART_THREAD_MULTIPLE. */
+
+/* Handles outstanding at a time per unit (README: Limits): 16 MiB of
+ * address space, of which a program touches what it uses. */
+#define DART_MAX_HANDLES (1u << 18)
+#define SLOT_FREE ((uint64_t)1 << 30) /* in a free slot's key; >= DART_MAX_HANDLES */
+#define SLOT_NEXT_GEN ((uint64_t)1 << 32)
+
+typedef struct slot {
+  uint64_t key;      /* the live handle's value; free: the next one | SLOT_FREE */
+  struct slot *next; /* free list */
   MPI_Win win;
   int rank;
   int is_put;
   int nreq;         /* 0: the transfer completes by a local flush of its target */
-  MPI_Request *req; /* points to one_ unless the transfer was split */
+  MPI_Request *req; /* one_, or the requests of a split transfer */
   MPI_Request one_;
-};
+} __attribute__((aligned(64))) slot_t; /* a cache line: the index is a shift */
 
-/* Completed handles are kept for reuse, so that starting a transfer costs no
- * malloc once a program has had as many handles outstanding as it will
- * ever have; dart_exit frees them (dart__rma_fini). Threads share the list
- * (a handle may be completed by another thread than the one that started
- * it), under a mutex at DART_THREAD_MULTIPLE. */
-static dart_handle_t free_handles;
+_Static_assert(sizeof(slot_t) == 64, "a slot is one cache line");
+static slot_t slots[DART_MAX_HANDLES];
+static uint32_t nslots = 1; /* slots ever used, and slot 0: the others are all zero */
+static slot_t *free_head;
 static pthread_mutex_t free_handles_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static inline dart_handle_t handle_pop(void) {
-  dart_handle_t h = free_handles;
-  if (h) free_handles = h->next;
-  return h;
+/* The slot of a live handle, or NULL for any other non-null value. */
+static inline slot_t *handle_slot(dart_handle_t h) {
+  uint64_t v = (uint64_t)(uintptr_t)h;
+  uint32_t i = (uint32_t)v;
+  if (__builtin_expect(i >= DART_MAX_HANDLES, 0)) return NULL;
+  slot_t *s = &slots[i];
+  /* An opaque copy: the caller keeps the pointer in a register across its
+   * MPI calls instead of computing it from the index again after each. */
+  __asm__("" : "+r"(s));
+  return __builtin_expect(s->key == v, 1) ? s : NULL;
+}
+
+static inline slot_t *handle_pop(void) {
+  slot_t *s;
+  if (__builtin_expect(free_head != NULL, 1)) {
+    s = free_head;
+    free_head = s->next;
+    s->key -= SLOT_FREE;
+  } else if (nslots < DART_MAX_HANDLES) {
+    s = &slots[nslots];
+    s->key = SLOT_NEXT_GEN | nslots++;
+    s->req = &s->one_;
+  } else {
+    return NULL;
+  }
+  return s;
+}
+
+/* A split transfer's requests (one_ serves all others, set once per slot). */
+static inline void req_release(slot_t *s) {
+  if (__builtin_expect(s->req != &s->one_, 0)) {
+    free(s->req);
+    s->req = &s->one_;
+  }
+}
+
+static inline void handle_push(slot_t *s) {
+  s->next = free_head;
+  free_head = s;
+  s->key +=
+      SLOT_NEXT_GEN + SLOT_FREE; /* live: no SLOT_FREE yet. The generation wraps; the index is never 0 */
 }
 
 /* The locked variants stay out of line: one branch on the single-thread path. */
-static __attribute__((noinline)) dart_handle_t handle_pop_locked(void) {
+static __attribute__((noinline)) slot_t *handle_pop_locked(void) {
   pthread_mutex_lock(&free_handles_mutex);
-  dart_handle_t h = handle_pop();
+  slot_t *s = handle_pop();
   pthread_mutex_unlock(&free_handles_mutex);
-  return h;
+  return s;
 }
 
-static __attribute__((noinline)) void handle_give_locked(dart_handle_t h) {
+static __attribute__((noinline)) void handle_give_locked(slot_t *s) {
   pthread_mutex_lock(&free_handles_mutex);
-  h->next = free_handles;
-  free_handles = h;
+  handle_push(s);
   pthread_mutex_unlock(&free_handles_mutex);
 }
 
-static inline dart_handle_t handle_take(void) {
-  dart_handle_t h = __builtin_expect(dart__state.threads, 0) ? handle_pop_locked() : handle_pop();
-  return h ? h : malloc(sizeof *h);
+static inline slot_t *handle_take(void) {
+  return __builtin_expect(dart__state.threads, 0) ? handle_pop_locked() : handle_pop();
 }
 
-static inline void handle_give(dart_handle_t h) {
+static inline void handle_give(slot_t *s) {
   if (__builtin_expect(dart__state.threads, 0)) {
-    handle_give_locked(h);
+    handle_give_locked(s);
     return;
   }
-  h->next = free_handles;
-  free_handles = h;
+  handle_push(s);
 }
 
+/* dart_exit: handles still outstanding become invalid (their windows are
+ * gone); the slots keep their generations, so that no handle of this run
+ * is valid in a later one. */
 void dart__rma_fini(void) {
-  while (free_handles) {
-    dart_handle_t h = free_handles;
-    free_handles = h->next;
-    free(h);
-  }
+  for (uint32_t i = 1; i < nslots; i++)
+    if (!(slots[i].key & SLOT_FREE)) {
+      req_release(&slots[i]);
+      handle_push(&slots[i]);
+    }
 }
 
 /* Records a checked same-node target for the header's inline transfers
@@ -296,18 +354,20 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
       shm_get(local, &t, rt, lt, nelem);
     return DART_OK;
   }
-  dart_handle_t h = handle_take();
-  if (__builtin_expect(!h, 0)) return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
-  h->req = &h->one_;
+  slot_t *h = handle_take();
+  if (__builtin_expect(!h, 0))
+    return dart__error(DART_ERR_NOMEM, "%s: %u handles are outstanding (the limit)", fn, DART_MAX_HANDLES);
   /* MPICH 4.0.x completes an MPI_Rget with a derived datatype without
    * delivering the data, so such gets use MPI_Get and complete by flush. */
   int by_flush = 0;
   if (__builtin_expect(!one, 0)) {
     size_t max = npieces(nelem, lt, rt);
-    if (max > 1 && !(h->req = malloc(sizeof *h->req * max))) {
+    MPI_Request *reqs = max > 1 ? malloc(sizeof *reqs * max) : h->req;
+    if (!reqs) {
       handle_give(h);
       return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
     }
+    h->req = reqs;
     by_flush = !is_put && !(lt->contiguous && rt->contiguous);
   }
   h->win = t.win;
@@ -316,11 +376,11 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
   h->nreq = mpi_xfer(one, is_put, local, lt, &t, rt, nelem, by_flush ? NULL : h->req);
   if (by_flush && h->nreq > 0) h->nreq = 0;
   if (h->nreq < 0) {
-    if (h->req != &h->one_) free(h->req);
+    req_release(h);
     handle_give(h);
     return DART_ERR_OTHER;
   }
-  *handle = h;
+  *handle = (dart_handle_t)(uintptr_t)h->key;
   return DART_OK;
 }
 
@@ -336,25 +396,35 @@ dart_ret_t dart_get_handle(void *dst, dart_gptr_t gptr, size_t nelem, dart_datat
 
 /* Completes one handle; remote completion of a put needs a flush of its
  * target after the requests (which only complete it locally). */
-static dart_ret_t handle_finish(dart_handle_t *handle, int remote) {
-  dart_handle_t h = *handle;
+static dart_ret_t handle_finish(slot_t *h, dart_handle_t *handle, int remote) {
   if (h->nreq == 0)
     DART_MPI(MPI_Win_flush_local(h->rank, h->win), "MPI_Win_flush_local");
   else
     DART_MPI(MPI_Waitall(h->nreq, h->req, MPI_STATUSES_IGNORE), "MPI_Waitall");
   if (remote && h->is_put) DART_MPI(MPI_Win_flush(h->rank, h->win), "MPI_Win_flush");
-  if (h->req != &h->one_) free(h->req);
+  req_release(h);
   handle_give(h);
   *handle = DART_HANDLE_NULL;
   return DART_OK;
 }
 
-static __attribute__((noinline)) dart_ret_t finish_n(dart_handle_t handles[], size_t n, int remote) {
+/* A handle that is neither null nor live: a copy of a completed one, or
+ * a value no DART call returned. */
+static __attribute__((noinline, cold)) dart_ret_t bad_handle(const char *fn) {
+  return dart__error(DART_ERR_INVAL, "%s: not a live handle (completed already, or not from a DART call)",
+                     fn);
+}
+
+/* Completes the live handles; an invalid one is left alone and makes the
+ * call DART_ERR_INVAL once the others are complete. */
+static __attribute__((noinline)) dart_ret_t finish_n(dart_handle_t handles[], size_t n, int remote,
+                                                     const char *fn) {
   dart_ret_t ret = DART_OK;
   for (size_t i = 0; i < n; i++) {
     if (handles[i] == DART_HANDLE_NULL) continue;
-    dart_ret_t r = handle_finish(&handles[i], remote);
-    if (r != DART_OK) ret = r;
+    slot_t *h = handle_slot(handles[i]);
+    dart_ret_t r = h ? handle_finish(h, &handles[i], remote) : bad_handle(fn);
+    if (r != DART_OK && ret != DART_ERR_INVAL) ret = r;
   }
   return ret;
 }
@@ -367,14 +437,18 @@ static dart_ret_t wait_n(dart_handle_t handles[], size_t n, int remote, const ch
   if (!handles && n) return dart__error(DART_ERR_INVAL, "%s: handles is NULL", fn);
   size_t i = 0;
   while (i < n && handles[i] == DART_HANDLE_NULL) i++;
-  return i == n ? DART_OK : finish_n(handles + i, n - i, remote);
+  return i == n ? DART_OK : finish_n(handles + i, n - i, remote, fn);
 }
 
-/* One handle: wait_n without its loop. */
+/* One handle: wait_n without its loop. A live handle implies dart_init
+ * (dart_exit invalidates them all), so only the other cases check it. */
 static inline dart_ret_t wait_one(dart_handle_t *handle, int remote, const char *fn) {
+  slot_t *h;
+  if (__builtin_expect(handle && *handle != DART_HANDLE_NULL && (h = handle_slot(*handle)) != NULL, 1))
+    return handle_finish(h, handle, remote);
   DART_CHECK_INIT(fn);
   if (!handle) return dart__error(DART_ERR_INVAL, "%s: handle is NULL", fn);
-  return *handle == DART_HANDLE_NULL ? DART_OK : handle_finish(handle, remote);
+  return *handle == DART_HANDLE_NULL ? DART_OK : bad_handle(fn);
 }
 
 /* The real functions; the header inlines their nothing-to-wait-for case. */
@@ -398,20 +472,25 @@ static dart_ret_t test_n(dart_handle_t handles[], size_t n, int remote, int *fla
   DART_CHECK_INIT(fn);
   if ((!handles && n) || !flag) return dart__error(DART_ERR_INVAL, "%s: NULL argument", fn);
   int all = 1;
+  dart_ret_t ret = DART_OK;
   for (size_t i = 0; i < n; i++) {
-    dart_handle_t h = handles[i];
-    if (h == DART_HANDLE_NULL) continue;
+    if (handles[i] == DART_HANDLE_NULL) continue;
+    slot_t *h = handle_slot(handles[i]);
+    if (__builtin_expect(!h, 0)) {
+      ret = bad_handle(fn);
+      continue;
+    }
     int done = h->nreq == 0; /* completes by flush: finished below */
     if (!done) DART_MPI(MPI_Testall(h->nreq, h->req, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
     if (!done) {
       all = 0;
       continue;
     }
-    dart_ret_t r = handle_finish(&handles[i], remote);
+    dart_ret_t r = handle_finish(h, &handles[i], remote);
     if (r != DART_OK) return r;
   }
-  *flag = all;
-  return DART_OK;
+  *flag = all && ret == DART_OK;
+  return ret;
 }
 
 dart_ret_t dart_test(dart_handle_t *handle, int *flag) { return test_n(handle, 1, 1, flag, "dart_test"); }

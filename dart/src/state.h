@@ -69,6 +69,13 @@ void dart__set_mpi_error(int mpi_ret, const char *call);
 extern size_t dart__max_count;
 void dart__set_max_count(size_t n);
 
+/* DART_CHECK: collectives agree on their arguments across the team before
+ * they communicate (collective.c). Read once per call, where off it is one
+ * predictable branch. dart__set_check changes it for tests and benchmarks
+ * (every unit of a team alike, between collectives). */
+extern int dart__check;
+void dart__set_check(int on);
+
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);
 

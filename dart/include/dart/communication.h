@@ -71,7 +71,16 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
 
 /* ---- One-sided: handle-based ---- */
 
-/** A handle to one outstanding transfer; DART_HANDLE_NULL when complete. */
+/**
+ * A handle to one outstanding transfer; DART_HANDLE_NULL when complete.
+ * An opaque value, not a pointer to memory: copies may be made, but only
+ * one of them may be completed. Waiting on or testing a copy of a handle
+ * that has completed, or a value no DART call returned, is DART_ERR_INVAL
+ * (the value is left as it is), never a crash or a corrupted later call.
+ * DART_HANDLE_NULL is always a valid, complete handle: waiting on it is a
+ * no-op. At most 262,144 handles are outstanding per unit (then
+ * DART_ERR_NOMEM from dart_put_handle / dart_get_handle).
+ */
 typedef struct dart_handle_struct *dart_handle_t;
 #define DART_HANDLE_NULL ((dart_handle_t)NULL)
 
@@ -86,13 +95,21 @@ dart_ret_t dart_put_handle(dart_gptr_t gptr, const void *src, size_t nelem, dart
 dart_ret_t dart_get_handle(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
                            dart_datatype_t dst_type, dart_handle_t *handle);
 
-/** Waits until the transfer is complete at origin and target; frees *handle. Threads: any. */
+/**
+ * Waits until the transfer is complete at origin and target; frees *handle
+ * (sets it to DART_HANDLE_NULL). DART_ERR_INVAL if *handle is neither
+ * DART_HANDLE_NULL nor outstanding (already completed through a copy, or
+ * not a handle). Threads: any.
+ */
 dart_ret_t dart_wait(dart_handle_t *handle);
 
-/** Waits until the transfer is complete at the origin (buffer reusable); frees *handle. Threads: any. */
+/** Waits until the transfer is complete at the origin (buffer reusable); frees *handle; errors as dart_wait. Threads: any. */
 dart_ret_t dart_wait_local(dart_handle_t *handle);
 
-/** dart_wait on n handles. Threads: any. */
+/**
+ * dart_wait on n handles. An invalid one (see dart_wait) is left as it is
+ * and makes the call DART_ERR_INVAL after the others have completed. Threads: any.
+ */
 dart_ret_t dart_waitall(dart_handle_t handles[], size_t n);
 
 /** dart_wait_local on n handles. Threads: any. */
@@ -101,14 +118,18 @@ dart_ret_t dart_waitall_local(dart_handle_t handles[], size_t n);
 /**
  * Sets *flag to 1 and frees *handle if the transfer is complete at origin
  * and target (for a put this flushes the target once the local part is done),
- * else sets *flag to 0. Drives MPI progress. Threads: any.
+ * else sets *flag to 0. Drives MPI progress. DART_ERR_INVAL (and *flag 0)
+ * for an invalid handle, as dart_wait. Threads: any.
  */
 dart_ret_t dart_test(dart_handle_t *handle, int *flag);
 
 /** As dart_test for local completion. Threads: any. */
 dart_ret_t dart_test_local(dart_handle_t *handle, int *flag);
 
-/** dart_test on n handles: *flag is 1 only if all are complete. Threads: any. */
+/**
+ * dart_test on n handles: *flag is 1 only if all are complete. Invalid
+ * handles as dart_waitall: DART_ERR_INVAL, *flag 0. Threads: any.
+ */
 dart_ret_t dart_testall(dart_handle_t handles[], size_t n, int *flag);
 
 /** dart_test_local on n handles. Threads: any. */
@@ -415,9 +436,22 @@ dart_ret_t dart_op_create(dart_operator_t fn, void *user_data, int commute, dart
 /** Destroys an operation of dart_op_create and sets *op to DART_OP_UNDEFINED. Threads: any. */
 dart_ret_t dart_op_destroy(dart_operation_t *op);
 
-/* ---- Collectives on a team (all units of the team call them) ---- */
+/* ---- Collectives on a team (all units of the team call them) ----
+ *
+ * Every unit of the team must call the same collective with the same
+ * nelem, type (its basic type), operation and root (dart_allgatherv: the
+ * same nrecvcounts and recvdispls). Arguments every unit passes alike are
+ * checked before any communication: every unit fails alike. A mismatch
+ * between units, or an argument only some units get wrong (a NULL buffer),
+ * is detected only with DART_CHECK=1 (the default in debug builds, README):
+ * then every unit of the team returns DART_ERR_INVAL, before any data moves,
+ * and dart_last_error names the call and the argument that differs (or, on
+ * the units whose arguments were fine, the first unit whose were not).
+ * Without it such a call is erroneous, as in MPI: an MPI error
+ * (DART_ERR_OTHER) on some units, wrong results or a hang. An unknown team
+ * fails on the unit that passed it, without communicating. */
 
-/** Broadcasts nelem elements from team-relative root to all units. Threads: per team. */
+/** Broadcasts nelem elements from team-relative root to all units. Errors: see above. Threads: per team. */
 dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team);
 
 /** Unit i receives nelem elements from block i of root's sendbuf. Threads: per team. */

@@ -82,6 +82,9 @@ typedef struct {
   int print_config;        /**< DART_PRINT_CONFIG: print this at dart_init */
   unsigned debug;          /**< DART_DEBUG: event categories printed to stderr
                                 (bit 0 alloc, 1 team, 2 path; README) */
+  int check;               /**< DART_CHECK: collectives check that every unit of
+                                the team passed the same arguments (default 1
+                                in debug builds, 0 with NDEBUG) */
   size_t num_nodes;        /**< nodes (real or virtual) in the run */
   size_t node_id;          /**< the node of the calling unit */
   size_t node_size;        /**< units on the calling unit's node */

@@ -11,7 +11,12 @@
 extern "C" {
 #endif
 
-/** Blocks until all units of team have called it. Collective over team. Threads: per team. */
+/**
+ * Blocks until all units of team have called it. Collective over team.
+ * With DART_CHECK=1, DART_ERR_INVAL on every unit if some unit of the team
+ * called another collective at the same time (dart/communication.h).
+ * Threads: per team.
+ */
 dart_ret_t dart_barrier(dart_team_t team);
 
 /**
