@@ -324,8 +324,9 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
     return r;
   }
   *gptr = (dart_gptr_t){t->rel2abs[0], (int16_t)(uint16_t)h, (uint16_t)(h >> 16), {0}};
-  DART_DEBUG(ALLOC, "team %lld segment handle 0x%08x: %zu bytes per unit at chunk offset %llu",
-             (long long)t->id, (unsigned)(uint32_t)h, nbytes, (unsigned long long)disp);
+  DART_DEBUG(ALLOC, "team %lld segment %d: %zu bytes per unit at chunk offset %llu (handle 0x%08x)",
+             (long long)t->id, (int)(int16_t)(uint16_t)h, nbytes, (unsigned long long)disp,
+             (unsigned)(uint32_t)h);
   return DART_OK;
 }
 
