@@ -1,4 +1,4 @@
-/* Segments: what a global pointer's segment id refers to (internal). */
+/* Segments: what a global pointer's handle (flags, segid) refers to (internal). */
 #ifndef DART_SRC_SEGMENT_H
 #define DART_SRC_SEGMENT_H
 
