@@ -66,7 +66,7 @@ TEST(Stale, PointerIntoDestroyedTeamStaysAnErrorAcrossManyTeams) {
 TEST(Stale, FreedSegmentStaysAnErrorAcrossManyAllocations) {
   // Allocate and free in a loop on one team: the first segment's pointer
   // never reaches a later one.
-  const int cycles = test_iterations(200, 40);
+  const int cycles = test_iterations(200, 20);
   dart_gptr_t stale;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &stale));
   ASSERT_DART_OK(dart_team_memfree(stale));
