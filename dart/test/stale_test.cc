@@ -31,7 +31,7 @@ TEST(Stale, PointerIntoDestroyedTeamStaysAnErrorAcrossManyTeams) {
   // allocates a segment of the same size (segments cost windows: the
   // others keep the loop short). The stale pointer must never reach it
   // (the runtime once accepted it after 16 teams: a 4-bit slot generation).
-  const int cycles = test_iterations(64, 32);
+  const int cycles = test_iterations(64, 20);
   dart_group_t g = all_units();
   dart_team_t t;
   ASSERT_DART_OK(dart_team_create(DART_TEAM_ALL, g, &t));
