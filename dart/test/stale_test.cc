@@ -90,6 +90,8 @@ TEST(Stale, SegmentHandleArithmetic) {
   ASSERT_NE(nullptr, &dart__segment_counter_advance) << "the runtime has no segment handle counter";
   dart_gptr_t a;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &a));
+  ASSERT_DART_OK(dart_team_memfree(a));  // a below is not at index 1 (index 0 is skipped)
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &a));
   a.unitid = test_myid();
   int v = 7;
   ASSERT_DART_OK(dart_put_blocking(a, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
@@ -130,6 +132,13 @@ TEST(Stale, SegmentHandleArithmetic) {
   dart_gptr_t next;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &next));
   EXPECT_NE(keep.segid, next.segid);
+  // keep is now more than a turn old: the next allocation finds the next
+  // collision by scanning the table, and is free on the first try.
+  dart_gptr_t third;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &third));
+  EXPECT_NE(keep.segid, third.segid);
+  EXPECT_NE(next.segid, third.segid);
+  ASSERT_DART_OK(dart_team_memfree(third));
   int back = 0;
   ASSERT_DART_OK(dart_get_blocking(&back, keep, 1, DART_TYPE_INT, DART_TYPE_INT));
   EXPECT_EQ(7, back);
