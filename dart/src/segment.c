@@ -26,16 +26,8 @@ static struct {
   uint32_t handle;
   dart_team_t team;
 } freed[DART_SEG_INDICES];
-static MPI_Op or_op = MPI_OP_NULL;
 
 #define NO_COLLISION INT64_MAX
-
-static void or_reduce(void *in, void *inout, int *len, MPI_Datatype *type) {
-  (void)type;
-  const uint64_t *a = in;
-  uint64_t *b = inout;
-  for (int i = 0; i < *len; i++) b[i] |= a[i];
-}
 
 static int index_is_used(const uint64_t *used, uint32_t i) { return used[i / 64] >> (i % 64) & 1; }
 static void index_set(uint32_t i) { index_used[i / 64] |= (uint64_t)1 << (i % 64); }
@@ -96,7 +88,7 @@ static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t 
       memcpy(used, index_used, sizeof index_used);
       dart__unlock(&handles_mutex);
       uint64_t *union_used = used + DART_SEG_INDICES / 64;
-      int ret = MPI_Allreduce(used, union_used, DART_SEG_INDICES / 64, MPI_UINT64_T, or_op, t->comm);
+      int ret = MPI_Allreduce(used, union_used, DART_SEG_INDICES / 64, MPI_UINT64_T, MPI_BOR, t->comm);
       uint32_t tries = 0;
       while (ret == MPI_SUCCESS && ((uint16_t)c == 0 || index_is_used(union_used, (uint16_t)c)) &&
              tries++ < DART_SEG_INDICES)
@@ -228,7 +220,6 @@ dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
   memset(freed, 0, sizeof freed);
   handle_counter = 0;
   oldest = newest = NULL;
-  if (or_op == MPI_OP_NULL) DART_MPI(MPI_Op_create(or_reduce, 1, &or_op), "MPI_Op_create");
   dart_segment_t *s = malloc(sizeof *s);
   if (!s) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
   *s = (dart_segment_t){local_pool, 0, local_pool->size, 0, DART_POOL_HANDLE, all, NULL, NULL, 0, NULL, NULL};
@@ -439,7 +430,6 @@ dart_ret_t dart__segment_team_fini(dart_team_data_t *t) {
     dart__segs[0] = NULL;
     dart__chunk_destroy(local_pool);
     local_pool = NULL;
-    if (or_op != MPI_OP_NULL) MPI_Op_free(&or_op);
   }
   return DART_OK;
 }
