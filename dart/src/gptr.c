@@ -10,9 +10,10 @@ dart_ret_t dart_gptr_getunit(dart_gptr_t gptr, dart_unit_t *unit) {
 dart_ret_t dart_gptr_setunit(dart_gptr_t *gptr, dart_unit_t unit) {
   DART_CHECK_INIT("dart_gptr_setunit");
   if (!gptr) return dart__error(DART_ERR_INVAL, "dart_gptr_setunit: gptr is NULL");
-  dart_team_data_t *t = dart__team_slots[gptr->flags & DART_TEAM_SLOT_MASK];
-  if (!t || t->gptr_flags != gptr->flags)
+  dart_segment_t *s = __atomic_load_n(&dart__segs[(uint16_t)gptr->segid], __ATOMIC_ACQUIRE);
+  if (!s || s->handle != dart__gptr_handle(*gptr))
     return dart__error(DART_ERR_INVAL, "dart_gptr_setunit: not a valid global pointer");
+  const dart_team_data_t *t = s->team;
   if (unit < 0 || unit >= dart__state.size || (t->abs2rel && t->abs2rel[unit] < 0))
     return dart__error(DART_ERR_INVAL, "dart_gptr_setunit: unit %d is not in the segment's team", (int)unit);
   gptr->unitid = unit;

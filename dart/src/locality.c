@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "state.h"
-#include "team.h"
+#include "segment.h"
 
 dart_ret_t dart_unit_node(dart_team_t team, dart_unit_t unit, size_t *node) {
   dart_team_data_t *t;
@@ -24,7 +24,7 @@ dart_ret_t dart_unit_node(dart_team_t team, dart_unit_t unit, size_t *node) {
  * every record into every unit keeps a unit's memory for places O(1) (at
  * 100,000 units the gathered table was 13.6 MB per process); a read costs a
  * memcpy on the same node, an MPI_Get to another one. */
-static dart_gptr_t place_gptr(int abs) { return (dart_gptr_t){abs, 0, dart__state.all->gptr_flags, {0}}; }
+static dart_gptr_t place_gptr(int abs) { return (dart_gptr_t){abs, 0, DART_POOL_FLAGS, {0}}; }
 
 /* Places of team units first .. first+count-1 (a valid range): the gets
  * of all, then one completion. */

@@ -9,60 +9,191 @@
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
 static pthread_mutex_t local_pool_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* ---- Segment ids: fresh ids first, then the oldest freed one ---- */
+/* ---- Segment handles (segment.h) ---- */
 
-static int segid_take(dart_team_data_t *t) {
-  int id;
-  if (t->next_segid == 0) t->next_segid = 1; /* 0 is the non-collective pool */
-  if (t->next_segid <= DART_MAX_SEGID) {
-    id = t->next_segid++;
-  } else if (t->free_count > 0) {
-    id = t->free_ids[t->free_head];
-    t->free_head = (t->free_head + 1) % (DART_MAX_SEGID + 1);
-    t->free_count--;
-  } else {
-    return -1;
+dart_segment_t *dart__segs[DART_SEG_INDICES];
+/* Under handles_mutex (at DART_THREAD_MULTIPLE): the highest handle
+ * counter this unit has seen; the indices in use (live segments and
+ * handles being agreed; not index 0, the pool's, which no handle takes);
+ * the live segments from oldest to newest handle; and what each index held
+ * last before its free, so that a collective free of a freed pointer still
+ * finds its team. */
+static pthread_mutex_t handles_mutex = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t handle_counter;
+static uint64_t index_used[DART_SEG_INDICES / 64];
+static dart_segment_t *oldest, *newest;
+static struct {
+  uint32_t handle;
+  dart_team_t team;
+} freed[DART_SEG_INDICES];
+
+#define NO_COLLISION INT64_MAX
+
+static int index_is_used(const uint64_t *used, uint32_t i) { return used[i / 64] >> (i % 64) & 1; }
+static void index_set(uint32_t i) { index_used[i / 64] |= (uint64_t)1 << (i % 64); }
+static void index_clear(uint32_t i) { index_used[i / 64] &= ~((uint64_t)1 << (i % 64)); }
+
+/* The first counter value above handle_counter whose index is in use here
+ * (NO_COLLISION if none): a new handle below it is free on this unit. O(1)
+ * while every live handle is less than one turn of the index space old
+ * (the oldest's index comes round first), else a scan of the bitmap. */
+static int64_t next_collision(void) {
+  if (!oldest) return NO_COLLISION;
+  if (oldest->counter + DART_SEG_INDICES > handle_counter)
+    return (int64_t)(oldest->counter + DART_SEG_INDICES);
+  uint64_t x = handle_counter + 1;
+  for (uint32_t k = 0; k < DART_SEG_INDICES;) {
+    uint32_t i = (uint16_t)(x + k);
+    uint64_t w = index_used[i / 64] >> (i % 64);
+    if (w) return (int64_t)(x + k + (uint32_t)__builtin_ctzll(w));
+    k += 64 - i % 64;
   }
-  if (id >= t->segs_cap) {
-    int cap = t->segs_cap ? t->segs_cap : 64;
-    while (cap <= id) cap *= 2;
-    if (cap > DART_MAX_SEGID + 1) cap = DART_MAX_SEGID + 1;
-    /* Other threads may be resolving pointers of this team right now: the
-     * old table stays valid (retired, freed with the team), and the new
-     * one is published before its capacity. */
-    if (t->nretired == DART_SEGS_RETIRED_MAX) return -1;
-    dart_segment_t **s = calloc((size_t)cap, sizeof *s);
-    if (!s) return -1;
-    if (t->segs_cap) memcpy(s, t->segs, sizeof *s * (size_t)t->segs_cap);
-    if (t->segs) t->retired[t->nretired++] = t->segs;
-    __atomic_store_n(&t->segs, s, __ATOMIC_RELEASE);
-    __atomic_store_n(&t->segs_cap, cap, __ATOMIC_RELEASE);
-  }
-  return id;
+  return NO_COLLISION;
 }
 
-static void segid_release(dart_team_data_t *t, int id) {
-  t->segs[id] = NULL;
-  dart__fast_forget_all(); /* a record may name this segment */
-  if (!t->free_ids && !(t->free_ids = malloc(sizeof *t->free_ids * (DART_MAX_SEGID + 1)))) return;
-  t->free_ids[(t->free_head + t->free_count) % (DART_MAX_SEGID + 1)] = (int16_t)id;
-  t->free_count++;
+void dart__segment_counter_advance(uint64_t n) {
+  dart__lock(&handles_mutex);
+  handle_counter += n;
+  dart__unlock(&handles_mutex);
 }
 
+/* Agrees on the handle of a new segment of team t in the one allreduce
+ * that also checks the caller's arguments (v[0..2], MAXed as int64 into
+ * agreed[0..2]): the first counter value c above every member's counter,
+ * skipping index 0. Each member also sends its next_collision: if c is
+ * below all of them, c's index is free on every member. Otherwise (a
+ * member holds a segment from a turn of the index space ago, and c has
+ * come round to its index) a second allreduce ORs the members' bitmaps and
+ * c moves to the next index free on all. At DART_THREAD_MULTIPLE another
+ * thread may take c's index meanwhile (an allocation on another team):
+ * there the members confirm c with one more allreduce, and retry. */
+static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t agreed[3],
+                               uint64_t *counter) {
+  uint64_t floor = 0;
+  for (;;) {
+    int64_t mine[5] = {v[0], v[1], v[2]}, all[5];
+    dart__lock(&handles_mutex);
+    if (handle_counter < floor) handle_counter = floor;
+    mine[3] = (int64_t)handle_counter;
+    mine[4] = -next_collision();
+    dart__unlock(&handles_mutex);
+    DART_MPI(MPI_Allreduce(mine, all, 5, MPI_INT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
+    memcpy(agreed, all, 3 * sizeof *agreed);
+    uint64_t c = (uint64_t)all[3] + 1;
+    if ((uint16_t)c == 0) c++;
+    if (c >= (uint64_t)-all[4]) {
+      uint64_t *used = malloc(2 * sizeof index_used);
+      if (!used) return dart__error(DART_ERR_NOMEM, "team memory: out of memory");
+      dart__lock(&handles_mutex);
+      memcpy(used, index_used, sizeof index_used);
+      dart__unlock(&handles_mutex);
+      uint64_t *union_used = used + DART_SEG_INDICES / 64;
+      int ret = MPI_Allreduce(used, union_used, DART_SEG_INDICES / 64, MPI_UINT64_T, MPI_BOR, t->comm);
+      uint32_t tries = 0;
+      while (ret == MPI_SUCCESS && ((uint16_t)c == 0 || index_is_used(union_used, (uint16_t)c)) &&
+             tries++ < DART_SEG_INDICES)
+        c++;
+      free(used);
+      if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Allreduce");
+      if (tries > DART_SEG_INDICES)
+        return dart__error(DART_ERR_NOMEM, "team memory: %u segments alive on a unit, no free segment handle",
+                           DART_SEG_INDICES - 1);
+    }
+    uint32_t i = (uint16_t)c;
+    dart__lock(&handles_mutex);
+    int ok = !index_is_used(index_used, i);
+    if (ok) {
+      index_set(i);
+      if (c > handle_counter) handle_counter = c;
+    }
+    dart__unlock(&handles_mutex);
+    if (dart__state.threads) {
+      int all_ok;
+      DART_MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, t->comm), "MPI_Allreduce");
+      if (!all_ok) {
+        if (ok) {
+          dart__lock(&handles_mutex);
+          index_clear(i);
+          dart__unlock(&handles_mutex);
+        }
+        floor = c;
+        continue;
+      }
+    }
+    *counter = c;
+    return DART_OK;
+  }
+}
+
+/* Gives up an agreed handle that no segment took (the allocation failed). */
+static void handle_drop(uint64_t h) {
+  dart__lock(&handles_mutex);
+  index_clear((uint16_t)h);
+  dart__unlock(&handles_mutex);
+}
+
+/* Makes a segment with handle h live (its index is already in use). */
 static dart_ret_t segment_add(dart_team_data_t *t, dart_chunk_t *c, uint64_t disp, size_t size,
-                              int registered, int *segid) {
+                              int registered, uint64_t counter) {
   dart_segment_t *s = malloc(sizeof *s);
-  int id = s ? segid_take(t) : -1;
-  if (id < 0) {
-    free(s);
-    return dart__error(DART_ERR_NOMEM, "team memory: %d segments alive on the team, no free segment id",
-                       DART_MAX_SEGID);
-  }
-  *s = (dart_segment_t){c, disp, size, registered};
-  t->segs[id] = s;
+  if (!s) return dart__error(DART_ERR_NOMEM, "team memory: out of memory");
+  uint32_t h = (uint32_t)counter;
+  *s = (dart_segment_t){c, disp, size, registered, h, t, t->seg_last, NULL, counter, NULL, NULL};
+  if (t->seg_last)
+    t->seg_last->next = s;
+  else
+    t->seg_first = s;
+  t->seg_last = s;
   c->nsegs++;
-  *segid = id;
+  dart__lock(&handles_mutex);
+  /* Concurrent allocations at DART_THREAD_MULTIPLE may insert out of
+   * order: the age list stays sorted. */
+  dart_segment_t *after = newest;
+  while (after && after->counter > s->counter) after = after->older;
+  s->older = after;
+  s->newer = after ? after->newer : oldest;
+  if (s->older)
+    s->older->newer = s;
+  else
+    oldest = s;
+  if (s->newer)
+    s->newer->older = s;
+  else
+    newest = s;
+  __atomic_store_n(&dart__segs[(uint16_t)h], s, __ATOMIC_RELEASE);
+  dart__unlock(&handles_mutex);
   return DART_OK;
+}
+
+/* Takes a segment out of the table, the age list and its team's list, and
+ * frees it. */
+static void segment_remove(dart_segment_t *s) {
+  uint32_t i = (uint16_t)s->handle;
+  dart__lock(&handles_mutex);
+  __atomic_store_n(&dart__segs[i], NULL, __ATOMIC_RELEASE);
+  index_clear(i);
+  freed[i].handle = s->handle;
+  freed[i].team = s->team->id;
+  if (s->older)
+    s->older->newer = s->newer;
+  else
+    oldest = s->newer;
+  if (s->newer)
+    s->newer->older = s->older;
+  else
+    newest = s->older;
+  dart__unlock(&handles_mutex);
+  dart__fast_forget_all(); /* a record may name this segment */
+  dart_team_data_t *t = s->team;
+  if (s->prev)
+    s->prev->next = s->next;
+  else
+    t->seg_first = s->next;
+  if (s->next)
+    s->next->prev = s->prev;
+  else
+    t->seg_last = s->prev;
+  free(s);
 }
 
 /* ---- Non-collective ---- */
@@ -84,14 +215,15 @@ dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
    * the barrier, to every unit. */
   if (local_pool->win != MPI_WIN_NULL) DART_MPI(MPI_Win_sync(local_pool->win), "MPI_Win_sync");
   DART_MPI(MPI_Barrier(all->comm), "MPI_Barrier");
-  all->segs = calloc(64, sizeof *all->segs);
-  if (!all->segs) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
-  all->segs_cap = 64;
-  all->next_segid = 1;
+  memset(dart__segs, 0, sizeof dart__segs);
+  memset(index_used, 0, sizeof index_used);
+  memset(freed, 0, sizeof freed);
+  handle_counter = 0;
+  oldest = newest = NULL;
   dart_segment_t *s = malloc(sizeof *s);
   if (!s) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
-  *s = (dart_segment_t){local_pool, 0, local_pool->size, 0};
-  all->segs[0] = s;
+  *s = (dart_segment_t){local_pool, 0, local_pool->size, 0, DART_POOL_HANDLE, all, NULL, NULL, 0, NULL, NULL};
+  dart__segs[0] = s;
   return DART_OK;
 }
 
@@ -108,14 +240,14 @@ dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr) {
                        "dart_memalloc: %zu bytes do not fit in the free part of the local pool "
                        "(DART_LOCAL_POOL=%zu)",
                        nbytes, local_pool->size);
-  *gptr = (dart_gptr_t){dart__state.myid, 0, dart__state.all->gptr_flags, {off}};
+  *gptr = (dart_gptr_t){dart__state.myid, 0, DART_POOL_FLAGS, {off}};
   DART_DEBUG(ALLOC, "dart_memalloc: %zu bytes at local pool offset %llu", nbytes, (unsigned long long)off);
   return DART_OK;
 }
 
 dart_ret_t dart_memfree(dart_gptr_t gptr) {
   DART_CHECK_INIT("dart_memfree");
-  if (gptr.flags != dart__state.all->gptr_flags || gptr.segid != 0)
+  if (gptr.flags != DART_POOL_FLAGS || gptr.segid != 0)
     return dart__error(DART_ERR_INVAL, "dart_memfree: not a pointer from dart_memalloc");
   if (gptr.unitid != dart__state.myid)
     return dart__error(DART_ERR_INVAL, "dart_memfree: unit %d cannot free memory of unit %d",
@@ -137,13 +269,15 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
   if (r != DART_OK) return r;
   /* One allreduce checks that all units passed the same size and valid
    * arguments: it is the only communication of an allocation that fits. */
-  uint64_t v[3] = {nbytes, UINT64_MAX - nbytes, gptr == NULL}, agreed[3];
-  DART_MPI(MPI_Allreduce(v, agreed, 3, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
-  if (agreed[2]) return dart__error(DART_ERR_INVAL, "dart_team_memalloc_aligned: gptr is NULL on some unit");
-  if (agreed[0] != UINT64_MAX - agreed[1])
-    return dart__error(DART_ERR_INVAL,
-                       "dart_team_memalloc_aligned: units passed different sizes (from %llu to %llu bytes)",
-                       (unsigned long long)(UINT64_MAX - agreed[1]), (unsigned long long)agreed[0]);
+  int64_t v[3] = {(int64_t)nbytes, ~(int64_t)nbytes, gptr == NULL}, agreed[3];
+  uint64_t h;
+  if ((r = handle_agree(t, v, agreed, &h)) != DART_OK) return r;
+  if (agreed[2] || agreed[0] != ~agreed[1]) {
+    handle_drop(h);
+    if (agreed[2])
+      return dart__error(DART_ERR_INVAL, "dart_team_memalloc_aligned: gptr is NULL on some unit");
+    return dart__error(DART_ERR_INVAL, "dart_team_memalloc_aligned: units passed different sizes");
+  }
   dart_chunk_t *c = NULL;
   uint64_t disp = 0;
   for (int i = 0; i < t->nchunks && !c; i++)
@@ -151,65 +285,90 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
   if (!c) {
     /* Grow in large steps: a new chunk holds at least DART_TEAM_POOL bytes. */
     size_t step = dart__state.config.team_pool_bytes;
-    if (nbytes > SIZE_MAX - 2 * DART_ALLOC_ALIGN - 4096)
+    if (nbytes > SIZE_MAX - 2 * DART_ALLOC_ALIGN - 4096) {
+      handle_drop(h);
       return dart__error(DART_ERR_NOMEM, "dart_team_memalloc_aligned: %zu bytes is too large", nbytes);
+    }
     size_t size = (nbytes + DART_ALLOC_ALIGN + 4095) / 4096 * 4096;
     if (size < step) size = step;
     if (t->nchunks == t->chunks_cap) {
       int cap = t->chunks_cap ? t->chunks_cap * 2 : 4;
       dart_chunk_t **v2 = realloc(t->chunks, sizeof *v2 * (size_t)cap);
-      if (!v2) return dart__error(DART_ERR_NOMEM, "dart_team_memalloc_aligned: out of memory");
+      if (!v2) {
+        handle_drop(h);
+        return dart__error(DART_ERR_NOMEM, "dart_team_memalloc_aligned: out of memory");
+      }
       t->chunks = v2;
       t->chunks_cap = cap;
     }
-    if ((r = dart__chunk_create(t, size, &c)) != DART_OK) return r;
+    if ((r = dart__chunk_create(t, size, &c)) != DART_OK) {
+      handle_drop(h);
+      return r;
+    }
     t->chunks[t->nchunks++] = c;
     dart__alloc_get(&c->alloc, nbytes, &disp);
   }
   dart__chunk_touch(c, disp, nbytes);
-  int segid;
-  if ((r = segment_add(t, c, disp, nbytes, 0, &segid)) != DART_OK) {
+  if ((r = segment_add(t, c, disp, nbytes, 0, h)) != DART_OK) {
+    handle_drop(h);
     dart__alloc_put(&c->alloc, disp);
     return r;
   }
-  *gptr = (dart_gptr_t){t->rel2abs[0], (int16_t)segid, t->gptr_flags, {0}};
-  DART_DEBUG(ALLOC, "team %lld segment %d: %zu bytes per unit at chunk offset %llu", (long long)t->id, segid,
-             nbytes, (unsigned long long)disp);
+  *gptr = (dart_gptr_t){t->rel2abs[0], (int16_t)(uint16_t)h, (uint16_t)(h >> 16), {0}};
+  DART_DEBUG(ALLOC, "team %lld segment %d: %zu bytes per unit at chunk offset %llu (handle 0x%08x)",
+             (long long)t->id, (int)(int16_t)(uint16_t)h, nbytes, (unsigned long long)disp,
+             (unsigned)(uint32_t)h);
   return DART_OK;
 }
 
 /* Looks up the segment of gptr for a collective free and checks, with one
- * allreduce, that every unit frees the same one. */
-static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char *fn, dart_team_data_t **team,
-                                   int *segid) {
+ * allreduce, that every unit frees the same live one. A unit whose pointer
+ * names a freed segment of a live team (what its index held last) still
+ * takes part, so that every unit gets DART_ERR_NOTFOUND instead of the
+ * others waiting for it. */
+static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char *fn, dart_segment_t **seg) {
   DART_CHECK_INIT(fn);
-  dart_team_data_t *t = dart__team_slots[gptr.flags & DART_TEAM_SLOT_MASK];
-  if (!t || t->gptr_flags != gptr.flags)
-    return dart__error(DART_ERR_INVAL, "%s: not a valid global pointer", fn);
-  int id = gptr.segid;
-  if (id <= 0 || id >= t->segs_cap || !t->segs[id] || t->segs[id]->registered != registered)
-    return dart__error(DART_ERR_NOTFOUND, "%s: segment %d is not a live %s segment (freed twice?)", fn, id,
+  uint32_t h = dart__gptr_handle(gptr), i = (uint16_t)gptr.segid;
+  dart_segment_t *s = dart__segs[i];
+  dart_team_data_t *t = NULL;
+  uint64_t gone = 0;
+  if (gptr.segid != 0 && s && s->handle == h && s->registered == registered) {
+    t = s->team;
+  } else {
+    dart__lock(&handles_mutex);
+    dart_team_t team = freed[i].handle == h ? freed[i].team : DART_TEAM_NULL;
+    dart__unlock(&handles_mutex);
+    if (gptr.segid != 0 && s && s->handle == h)
+      t = s->team; /* the other kind of segment */
+    else if (gptr.segid != 0 && team != DART_TEAM_NULL)
+      t = dart__team_get(team);
+    if (!t)
+      return dart__error(gptr.segid == 0 ? DART_ERR_INVAL : DART_ERR_NOTFOUND,
+                         "%s: segment %d (flags 0x%x) is not a live segment of a live team", fn,
+                         (int)gptr.segid, (unsigned)gptr.flags);
+    gone = 1;
+  }
+  uint64_t v[3] = {h, ~(uint64_t)h, gone}, agreed[3];
+  DART_MPI(MPI_Allreduce(v, agreed, 3, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
+  if (agreed[2])
+    return dart__error(DART_ERR_NOTFOUND,
+                       "%s: the segment is not a live %s segment on some unit (freed twice?)", fn,
                        registered ? "registered" : "collective");
-  int64_t v[2] = {id, -id}, agreed[2];
-  DART_MPI(MPI_Allreduce(v, agreed, 2, MPI_INT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
-  if (agreed[0] != -agreed[1])
+  if (agreed[0] != ~agreed[1])
     return dart__error(DART_ERR_INVAL, "%s: units passed pointers to different segments", fn);
-  *team = t;
-  *segid = id;
+  *seg = s;
   return DART_OK;
 }
 
 dart_ret_t dart_team_memfree(dart_gptr_t gptr) {
-  dart_team_data_t *t;
-  int id;
-  dart_ret_t r = segment_for_free(gptr, 0, "dart_team_memfree", &t, &id);
+  dart_segment_t *s;
+  dart_ret_t r = segment_for_free(gptr, 0, "dart_team_memfree", &s);
   if (r != DART_OK) return r;
-  dart_segment_t *s = t->segs[id];
+  dart_team_data_t *t = s->team;
   dart_chunk_t *c = s->chunk;
-  DART_DEBUG(ALLOC, "team %lld segment %d freed", (long long)t->id, id);
+  DART_DEBUG(ALLOC, "team %lld segment handle 0x%08x freed", (long long)t->id, (unsigned)s->handle);
   dart__alloc_put(&c->alloc, s->disp);
-  segid_release(t, id);
-  free(s);
+  segment_remove(s);
   /* Give empty chunks back, except the first: a team that allocates and
    * frees in a loop keeps reusing it without creating windows. */
   if (--c->nsegs == 0 && c != t->chunks[0]) {
@@ -226,45 +385,49 @@ dart_ret_t dart_team_memregister(dart_team_t team, size_t nbytes, void *addr, da
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(team, "dart_team_memregister", &t);
   if (r != DART_OK) return r;
+  /* The handle is agreed first (one allreduce; registration is rare), so
+   * that a failure after the collective registration fails everywhere. */
+  int64_t v[3] = {0, 0, 0}, agreed[3];
+  uint64_t h;
+  if ((r = handle_agree(t, v, agreed, &h)) != DART_OK) return r;
   dart_chunk_t *c;
-  if ((r = dart__chunk_register(t, gptr ? addr : NULL, gptr ? nbytes : 1, &c)) != DART_OK) return r;
-  int segid;
-  if ((r = segment_add(t, c, 0, nbytes, 1, &segid)) != DART_OK) {
+  if ((r = dart__chunk_register(t, gptr ? addr : NULL, gptr ? nbytes : 1, &c)) != DART_OK) {
+    handle_drop(h);
+    return r;
+  }
+  if ((r = segment_add(t, c, 0, nbytes, 1, h)) != DART_OK) {
+    handle_drop(h);
     dart__chunk_destroy(c);
     return r;
   }
-  *gptr = (dart_gptr_t){dart__state.myid, (int16_t)segid, t->gptr_flags, {0}};
+  *gptr = (dart_gptr_t){dart__state.myid, (int16_t)(uint16_t)h, (uint16_t)(h >> 16), {0}};
   return DART_OK;
 }
 
 dart_ret_t dart_team_memderegister(dart_gptr_t gptr) {
-  dart_team_data_t *t;
-  int id;
-  dart_ret_t r = segment_for_free(gptr, 1, "dart_team_memderegister", &t, &id);
+  dart_segment_t *s;
+  dart_ret_t r = segment_for_free(gptr, 1, "dart_team_memderegister", &s);
   if (r != DART_OK) return r;
-  dart_segment_t *s = t->segs[id];
-  segid_release(t, id);
-  dart__chunk_destroy(s->chunk);
-  free(s);
-  return DART_OK;
+  dart_chunk_t *c = s->chunk;
+  segment_remove(s);
+  return dart__chunk_destroy(c);
 }
 
 dart_ret_t dart__segment_team_fini(dart_team_data_t *t) {
   dart__fast_forget_all();
-  /* Registered chunks in segment-id order (the same on every member),
-   * then pool chunks in creation order, then the local pool. */
-  for (int id = 1; id < t->segs_cap; id++) {
-    dart_segment_t *s = t->segs[id];
-    if (!s) continue;
-    if (s->registered) dart__chunk_destroy(s->chunk);
-    free(s);
-    t->segs[id] = NULL;
+  /* Registered chunks in allocation order (the same on every member), then
+   * pool chunks in creation order, then the local pool. */
+  while (t->seg_first) {
+    dart_segment_t *s = t->seg_first;
+    dart_chunk_t *c = s->registered ? s->chunk : NULL;
+    segment_remove(s);
+    if (c) dart__chunk_destroy(c);
   }
   for (int i = 0; i < t->nchunks; i++) dart__chunk_destroy(t->chunks[i]);
   t->nchunks = 0;
   if (t == dart__state.all && local_pool) {
-    free(t->segs[0]);
-    t->segs[0] = NULL;
+    free(dart__segs[0]);
+    dart__segs[0] = NULL;
     dart__chunk_destroy(local_pool);
     local_pool = NULL;
   }

@@ -1,8 +1,26 @@
-/* Segments: what a global pointer's segment id refers to (internal). */
+/* Segments: what a global pointer's handle (flags, segid) refers to (internal). */
 #ifndef DART_SRC_SEGMENT_H
 #define DART_SRC_SEGMENT_H
 
 #include "team.h"
+
+/* A global pointer names its segment by a 32-bit handle, (flags << 16) |
+ * (uint16_t)segid, drawn from a counter that only grows (max + 1 over the
+ * members of the team at each allocation): a handle comes back only after
+ * 2^32 allocations, whatever teams are created and destroyed in between,
+ * so a pointer into a freed segment or a destroyed team stays an error.
+ * The low 16 bits (segid) index dart__segs, one table for all teams of the
+ * unit: a lookup is one array load and a compare of the handle. Index 0 is
+ * the non-collective pool (DART_POOL_HANDLE); a new handle skips indices
+ * that are live on any member, so each index holds one segment. */
+#define DART_SEG_INDEX_BITS 16
+#define DART_SEG_INDICES (1u << DART_SEG_INDEX_BITS)
+#define DART_POOL_FLAGS 0x8000u
+#define DART_POOL_HANDLE ((uint32_t)DART_POOL_FLAGS << 16)
+
+static inline uint32_t dart__gptr_handle(dart_gptr_t g) {
+  return (uint32_t)g.flags << 16 | (uint16_t)g.segid;
+}
 
 /* One allocation: a range [disp, disp + size) at the same displacement in
  * every member's part of a chunk. */
@@ -11,7 +29,16 @@ struct dart_segment {
   uint64_t disp;
   size_t size;    /* bytes per member (per-member sizes in chunk->sizes) */
   int registered; /* the chunk is user memory owned by this segment */
+  uint32_t handle;
+  dart_team_data_t *team;
+  dart_segment_t *prev, *next;   /* the team's segments in allocation order */
+  uint64_t counter;              /* the full handle counter (handle: its low 32 bits) */
+  dart_segment_t *older, *newer; /* the unit's live segments by counter */
 };
+
+/* Live segments by handle index (NULL: free). Written by the allocating
+ * and freeing thread, read by any (atomic loads). */
+extern dart_segment_t *dart__segs[DART_SEG_INDICES];
 
 /* Creates the non-collective pool (segment 0 of DART_TEAM_ALL): its first
  * head_bytes (rounded up to DART_ALLOC_ALIGN) hold a copy of `head` on every
@@ -42,41 +69,29 @@ static inline size_t dart__segment_size(const dart_segment_t *seg, int rel) {
 /* Frees the recycled transfer handles of rma.c (dart_exit). */
 void dart__rma_fini(void);
 
-/* The team of a global pointer, or DART_ERR_INVAL (null pointer, or its
- * team was destroyed). */
-static inline dart_ret_t dart__lookup_team(dart_gptr_t g, const char *fn, dart_team_data_t **team) {
-  dart_team_data_t *tm = dart__team_slots[g.flags & DART_TEAM_SLOT_MASK];
-  if (__builtin_expect(!tm || tm->gptr_flags != g.flags, 0))
-    return dart__error(DART_ERR_INVAL, "%s: not a valid global pointer (null, or its team was destroyed)",
-                       fn);
-  *team = tm;
-  return DART_OK;
-}
-
-/* The checks of a global pointer that do not depend on an access: team,
- * segment and unit. Sets *seg and *rel (the unit's rank in the team). */
+/* The checks of a global pointer that do not depend on an access: segment
+ * (and its team) and unit. Sets *seg and *rel (the unit's rank in the
+ * team). DART_ERR_INVAL for the null pointer, DART_ERR_NOTFOUND for a
+ * handle that is not live (freed segment, destroyed team, never allocated). */
 static inline dart_ret_t dart__lookup(dart_gptr_t g, const char *fn, dart_team_data_t **team,
                                       dart_segment_t **seg, int *rel) {
-  dart_team_data_t *tm;
-  dart_ret_t ret = dart__lookup_team(g, fn, &tm);
-  if (__builtin_expect(ret != DART_OK, 0)) return ret;
-  /* Atomic loads (plain loads on x86): another thread may be growing the
-   * table (segment.c keeps the old one readable). An id at or above the old
-   * capacity was handed out after the growth, so its user sees the new
-   * table: the capacity needs no ordering of its own. */
-  int cap = __atomic_load_n(&tm->segs_cap, __ATOMIC_RELAXED);
-  dart_segment_t **segs = __atomic_load_n(&tm->segs, __ATOMIC_ACQUIRE);
-  if (__builtin_expect(g.segid < 0 || g.segid >= cap || !segs[g.segid], 0))
-    return dart__error(DART_ERR_NOTFOUND, "%s: segment %d does not exist (freed?)", fn, (int)g.segid);
+  dart_segment_t *s = __atomic_load_n(&dart__segs[(uint16_t)g.segid], __ATOMIC_ACQUIRE);
+  if (__builtin_expect(!s || s->handle != dart__gptr_handle(g), 0)) {
+    if (g.segid == 0) return dart__error(DART_ERR_INVAL, "%s: not a valid global pointer (null?)", fn);
+    return dart__error(DART_ERR_NOTFOUND,
+                       "%s: segment %d (flags 0x%x) does not exist (freed, or its team destroyed?)", fn,
+                       (int)g.segid, (unsigned)g.flags);
+  }
   if (__builtin_expect((uint32_t)g.unitid >= (uint32_t)dart__state.size, 0))
     return dart__error(DART_ERR_INVAL, "%s: unit %d out of range [0, %d)", fn, (int)g.unitid,
                        dart__state.size);
+  dart_team_data_t *tm = s->team;
   int r = tm->abs2rel ? tm->abs2rel[g.unitid] : g.unitid;
   if (__builtin_expect(r < 0, 0))
     return dart__error(DART_ERR_INVAL, "%s: unit %d is not a member of the segment's team", fn,
                        (int)g.unitid);
   *team = tm;
-  *seg = segs[g.segid];
+  *seg = s;
   *rel = r;
   return DART_OK;
 }

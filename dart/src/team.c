@@ -8,7 +8,6 @@
 #include "segment.h"
 
 dart_team_data_t *dart__team_slots[DART_TEAM_MAX_SLOTS];
-static uint8_t slot_gen[DART_TEAM_MAX_SLOTS];
 static int64_t team_serial; /* highest serial this unit has seen */
 
 const dart_unit_t *dart__group_units(const dart_group_t g, size_t *n);
@@ -24,13 +23,12 @@ dart_ret_t dart__team_lookup(dart_team_t id, const char *fn, dart_team_data_t **
 }
 
 /* Fills rank tables and registers the team in its slot. */
-static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64_t serial, int gen,
+static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64_t serial,
                              dart_team_t parent) {
   t->comm = comm;
   t->parent = parent;
   t->slot = slot;
   t->id = ((dart_team_t)serial << DART_TEAM_SLOT_BITS) | slot;
-  t->gptr_flags = (uint16_t)(DART_GPTR_VALID | ((unsigned)gen << DART_GPTR_GEN_SHIFT) | (unsigned)slot);
   t->node_comm = MPI_COMM_NULL;
   MPI_Comm_rank(comm, &t->myid);
   MPI_Comm_size(comm, &t->size);
@@ -51,7 +49,6 @@ static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64
     for (int i = 0; i < dart__state.size; i++) t->abs2rel[i] = -1;
     for (int i = 0; i < t->size; i++) t->abs2rel[t->rel2abs[i]] = i;
   }
-  slot_gen[slot] = (uint8_t)gen;
   if (serial > team_serial) team_serial = serial;
   dart__team_slots[slot] = t;
   return DART_OK;
@@ -64,9 +61,6 @@ static void team_free(dart_team_data_t *t) {
   if (t->comm != MPI_COMM_NULL) MPI_Comm_free(&t->comm);
   free(t->rel2abs);
   free(t->abs2rel);
-  free(t->segs);
-  for (int i = 0; i < t->nretired; i++) free(t->retired[i]);
-  free(t->free_ids);
   free(t->chunks);
   free(t);
 }
@@ -83,11 +77,10 @@ dart_ret_t dart__team_node_comm(dart_team_data_t *t) {
 
 dart_ret_t dart__team_all_init(MPI_Comm world) {
   memset(dart__team_slots, 0, sizeof dart__team_slots);
-  memset(slot_gen, 0, sizeof slot_gen);
   team_serial = 0;
   dart_team_data_t *t = calloc(1, sizeof *t);
   if (!t) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
-  dart_ret_t r = team_setup(t, world, 0, 0, 0, DART_TEAM_NULL);
+  dart_ret_t r = team_setup(t, world, 0, 0, DART_TEAM_NULL);
   if (r == DART_OK) r = dart__team_node_comm(t);
   if (r != DART_OK) {
     team_free(t);
@@ -97,6 +90,31 @@ dart_ret_t dart__team_all_init(MPI_Comm world) {
   return DART_OK;
 }
 
+/* 64-bit mixer (splitmix64's finaliser). */
+static uint64_t mix64(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9u;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebu;
+  return x ^ (x >> 31);
+}
+
+/* The two terms by which dart_team_create checks that groups fit together:
+ * with f(G, v) a hash of the group and a unit, each unit u in its own group
+ * G adds sum over v in G of f(G, v) to the first and |G| * f(G, u) to the
+ * second. The sums over all units are equal when every member of each
+ * group passed that group (each group then adds |G| * sum f(G, v) to both),
+ * and differ otherwise but for a 64-bit hash coincidence. */
+static void group_fit_terms(const dart_unit_t *units, size_t n, uint64_t terms[2]) {
+  uint64_t h = n;
+  for (size_t i = 0; i < n; i++) h = mix64(h ^ (uint32_t)units[i]);
+  for (size_t i = 0; i < n; i++) {
+    uint64_t f = mix64(h + 0x9e3779b97f4a7c15u * (uint64_t)(uint32_t)units[i]);
+    terms[0] += f;
+    if (units[i] == dart__state.myid) terms[1] += (uint64_t)n * f;
+  }
+}
+
 dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_team_t *newteam) {
   dart_team_data_t *p;
   dart_ret_t r = dart__team_lookup(parent, "dart_team_create", &p);
@@ -104,7 +122,10 @@ dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_t
   if (!newteam) return dart__error(DART_ERR_INVAL, "dart_team_create: newteam is NULL");
   *newteam = DART_TEAM_NULL;
 
-  /* Validate locally, then agree, so a bad group on one unit fails all. */
+  /* Validate locally, then agree in the one allreduce that did only that
+   * before: a bad group on one unit fails all, and so do groups that do not
+   * fit together (MPI_Comm_create would hang: every member of a group must
+   * pass that same group; disjoint groups are fine, as in a split). */
   size_t n = 0;
   const dart_unit_t *units = group ? dart__group_units(group, &n) : NULL;
   int bad = !group, member = 0;
@@ -112,11 +133,16 @@ dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_t
     if (p->abs2rel && p->abs2rel[units[i]] < 0) bad = 1;
     if (units[i] == dart__state.myid) member = 1;
   }
-  int anybad = 0;
-  DART_MPI(MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, p->comm), "MPI_Allreduce");
-  if (anybad)
+  uint64_t v[3] = {(uint64_t)bad, 0, 0}, agreed[3];
+  if (member && !bad) group_fit_terms(units, n, v + 1);
+  DART_MPI(MPI_Allreduce(v, agreed, 3, MPI_UINT64_T, MPI_SUM, p->comm), "MPI_Allreduce");
+  if (agreed[0])
     return dart__error(DART_ERR_INVAL,
                        "dart_team_create: a group is NULL or has units outside the parent team");
+  if (agreed[1] != agreed[2])
+    return dart__error(DART_ERR_INVAL,
+                       "dart_team_create: units passed groups that do not fit together (a member of one "
+                       "unit's group passed another group)");
 
   MPI_Group world_group, g = MPI_GROUP_EMPTY;
   MPI_Comm_group(dart__state.all->comm, &world_group);
@@ -129,7 +155,7 @@ dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_t
   if (comm == MPI_COMM_NULL) return DART_OK;
   MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
 
-  /* Agree on a slot free on every member, then on serial and generation. */
+  /* Agree on a slot free on every member, then on the serial. */
   enum { W = DART_TEAM_MAX_SLOTS / 64 };
   uint64_t used[W] = {0}, all_used[W];
   for (int s = 0; s < DART_TEAM_MAX_SLOTS; s++)
@@ -147,8 +173,8 @@ dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_t
     return dart__error(DART_ERR_NOMEM, "dart_team_create: %d teams alive, no free team slot",
                        DART_TEAM_MAX_SLOTS - 1);
   }
-  int64_t mine[2] = {team_serial, slot_gen[slot]}, agreed[2];
-  ret = MPI_Allreduce(mine, agreed, 2, MPI_INT64_T, MPI_MAX, comm);
+  int64_t agreed_serial;
+  ret = MPI_Allreduce(&team_serial, &agreed_serial, 1, MPI_INT64_T, MPI_MAX, comm);
   if (ret != MPI_SUCCESS) {
     MPI_Comm_free(&comm);
     return dart__mpi_error(ret, "MPI_Allreduce");
@@ -159,7 +185,7 @@ dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_t
     return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
   }
   t->group = MPI_GROUP_NULL;
-  r = team_setup(t, comm, slot, agreed[0] + 1, (int)((agreed[1] + 1) & DART_GPTR_GEN_MASK), parent);
+  r = team_setup(t, comm, slot, agreed_serial + 1, parent);
   if (r != DART_OK) {
     team_free(t);
     return r;

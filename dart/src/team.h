@@ -12,23 +12,12 @@
 #define DART_TEAM_MAX_SLOTS (1 << DART_TEAM_SLOT_BITS) /* 2048 live teams */
 #define DART_TEAM_SLOT_MASK (DART_TEAM_MAX_SLOTS - 1)
 
-/* gptr.flags = valid bit | 4-bit slot generation | slot. The generation makes
- * a stale pointer to a destroyed team whose slot was reused fail the check. */
-#define DART_GPTR_VALID 0x8000u
-#define DART_GPTR_GEN_SHIFT DART_TEAM_SLOT_BITS
-#define DART_GPTR_GEN_MASK 0xFu
-
-/* Segment ids are int16: 0 is the non-collective pool (team ALL only),
- * 1 .. DART_MAX_SEGID are collective segments. */
-#define DART_MAX_SEGID 32767
-
 typedef struct dart_segment dart_segment_t;
 
 struct dart_team_data {
   dart_team_t id;
   dart_team_t parent;
   int slot;
-  uint16_t gptr_flags;
   MPI_Comm comm;
   MPI_Group group;
   int myid, size;
@@ -36,15 +25,9 @@ struct dart_team_data {
   int32_t *abs2rel;   /* [world size], -1 for non-members; NULL for ALL */
   MPI_Comm node_comm; /* members on my node; MPI_COMM_NULL until needed */
   int all_on_node;    /* every member is on my node: no MPI path needed */
-  /* Segments by id; ids are reused oldest-freed first. */
-  dart_segment_t **segs;
-  int segs_cap;
-#define DART_SEGS_RETIRED_MAX 16                   /* capacity doubles from 64 to DART_MAX_SEGID + 1 */
-  dart_segment_t **retired[DART_SEGS_RETIRED_MAX]; /* outgrown tables (threads may still read them) */
-  int nretired;
-  int next_segid;
-  int16_t *free_ids; /* ring buffer of freed ids */
-  int free_head, free_count;
+  /* Collective and registered segments, in allocation order (the same on
+   * every member). */
+  dart_segment_t *seg_first, *seg_last;
   /* Pool chunks serving collective allocations, in creation order. */
   dart_chunk_t **chunks;
   int nchunks, chunks_cap;

@@ -3,9 +3,12 @@
  * Global memory: global pointer helpers, non-collective and team-collective
  * allocation, registration of user memory, and data types.
  *
- * Limits (see README): at most 32,767 live segments per team (segment ids
- * are 16 bits and freed ids are reused oldest first), at most 2,047 teams
- * alive on a unit at once.
+ * Limits (see README): at most 65,535 live segments on a unit over all its
+ * teams, at most 2,047 teams alive on a unit at once. A pointer's flags and
+ * segid are its segment's 32-bit handle, which comes back only after 2^32
+ * allocations: until then a pointer into a freed segment or a destroyed team
+ * is DART_ERR_NOTFOUND. segid is reused only with other flags (and may be
+ * negative: it is the handle's low 16 bits).
  */
 #ifndef DART_GLOBMEM_H
 #define DART_GLOBMEM_H
@@ -81,14 +84,25 @@ dart_ret_t dart_memfree(dart_gptr_t gptr);
  * units must pass the same nbytes (otherwise every unit gets DART_ERR_INVAL
  * and nothing is allocated). *gptr points to team-relative unit 0 at offset
  * 0. Served from memory the team reserves in large chunks, so the cost is
- * about one allreduce. nbytes may be 0 (an empty part on every unit). Threads: per team.
+ * about one allreduce (which also agrees on the segment's handle; a second
+ * one when a member holds a segment from 2^16 allocations ago whose table
+ * index comes round, and one more at DART_THREAD_MULTIPLE). DART_ERR_NOMEM
+ * on every unit when a member holds 65,535 live segments. nbytes may be 0
+ * (an empty part on every unit). Threads: per team.
  */
 dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr_t *gptr);
 
 /**
  * Frees a collective allocation. Collective over the segment's team; every
  * unit passes a pointer into the same segment. Any later use of a pointer
- * into the segment is an error (DART_ERR_NOTFOUND) until the id is reused. Threads: per team.
+ * into the segment is an error (DART_ERR_NOTFOUND) for the next 2^32
+ * allocations. Checked in the one allreduce of the free: if some unit passes
+ * a pointer into a freed segment of the same team, every unit gets
+ * DART_ERR_NOTFOUND and nothing is freed; pointers into different live
+ * segments give DART_ERR_INVAL on every unit. A pointer that names no live
+ * team (null, destroyed team, or a freed segment whose table index was
+ * reused since) fails on its unit alone (DART_ERR_NOTFOUND, DART_ERR_INVAL
+ * for null): it cannot name the collective to join. Threads: per team.
  */
 dart_ret_t dart_team_memfree(dart_gptr_t gptr);
 

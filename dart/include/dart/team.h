@@ -62,6 +62,11 @@ dart_ret_t dart_group_split(const dart_group_t g, size_t n, size_t *nout, dart_g
  * a split does). A unit in its group gets the new team id in *newteam; a
  * unit not in its group gets DART_TEAM_NULL. Team-relative ids follow the
  * order of absolute ids. Members of group must be members of parent.
+ * Checked on every unit in the one allreduce the call makes before creating
+ * the communicator: a NULL group or one with units outside parent on any
+ * unit, or groups that do not fit together (a member of one unit's group
+ * passed another group; compared by 64-bit hashes), is DART_ERR_INVAL on
+ * every unit with *newteam = DART_TEAM_NULL, and the runtime stays usable.
  * Threads: serialised (one team creation or destruction at a time per unit).
  */
 dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_team_t *newteam);

@@ -20,7 +20,7 @@ typedef enum {
   DART_ERR_INVAL = -1,    /**< invalid argument: pointer, unit, size, type, team */
   DART_ERR_NOTFOUND = -2, /**< the object does not exist (freed segment, destroyed team) */
   DART_ERR_NOTINIT = -3,  /**< called before dart_init or after dart_exit */
-  DART_ERR_NOMEM = -4,    /**< out of memory: pool, segment ids, /dev/shm */
+  DART_ERR_NOMEM = -4,    /**< out of memory: pool, segment handles, /dev/shm */
   DART_ERR_OTHER = -5,    /**< an MPI call failed */
   DART_ERR_NOTSUP = -6,   /**< operation not supported for these arguments */
   DART_ERR_BUSY = -7      /**< resource in use (e.g. destroying a held lock) */
@@ -52,8 +52,12 @@ typedef int64_t dart_team_t;
 /**
  * Global pointer: 128 bits, laid out as in the DART-MPI paper.
  * - unitid: absolute id of the unit whose memory is addressed
- * - segid:  the allocation (segment) within its team
- * - flags:  identifies the team the segment belongs to; treat as opaque
+ * - segid:  the allocation (segment); the same on every member, never that
+ *           of another live segment of the unit; may be negative
+ * - flags:  with segid, the segment's 32-bit handle (which also identifies
+ *           its team); treat as opaque. A handle comes back only after 2^32
+ *           allocations, so pointers into freed segments and destroyed
+ *           teams stay invalid
  * - offset: byte offset within the unit's part of the segment (also named
  *   addr_or_offs.offset, as in DASH)
  */
