@@ -88,6 +88,8 @@ dart_ret_t dart_exit(void) {
   dart__rma_fini();
   free(dart__state.node_of);
   dart__state.node_of = NULL;
+  free(dart__state.host_of_node);
+  dart__state.host_of_node = NULL;
   dart__initialized = 0;
   dart__state.exited = 1;
   if (dart__state.mpi_owned) MPI_Finalize();
