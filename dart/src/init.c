@@ -73,6 +73,7 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
     goto fail;
   }
   if (dart__state.config.print_config && rank == 0) dart_config_print(stdout);
+  dart__crash_report_init();
   return DART_OK;
 fail:
   if (owned) MPI_Finalize();

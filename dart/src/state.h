@@ -76,6 +76,10 @@ void dart__set_max_count(size_t n);
 unsigned long long dart__node_memory_available(void);
 void dart__set_node_memory(size_t bytes);
 
+/* Reports units that end without dart_exit or on a fatal signal, unless
+ * DART_CRASH_REPORT=0 (crash.c). Called at the end of dart_init. */
+void dart__crash_report_init(void);
+
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);
 
