@@ -1,6 +1,6 @@
 # dart_add_mpi_test(NAME <name> COMMAND <target> [args...]
 #                   [RANKS 1 2 3 4] [VNODES node 1 ...] [ENV VAR=value ...]
-#                   [TIMEOUT s] [LABELS ...])
+#                   [TIMEOUT s] [LABELS ...] [EXPECT_FAILURE regex])
 #
 # Registers one CTest test per rank count and node mode, each launched
 # through mpiexec under a hard timeout so that a hang fails instead of
@@ -11,12 +11,17 @@
 #         where it differs from "node": for more than k ranks.
 # Test names are <name>.np<N> and <name>.np<N>.vnode<k>; labels np<N> and
 # node / vnode<k> are added. ENV applies to every variant.
+# EXPECT_FAILURE: the job must fail (non-zero exit status) and print a line
+# matching the extended regex (cmake/expect_failure.sh): for errors that
+# end the job, such as an ARMCI error or a unit that never calls dart_exit.
 set(DART_TEST_MPIEXEC_FLAGS "" CACHE STRING "Extra flags for mpiexec in tests (e.g. --oversubscribe)")
 # 3x the slowest test (~40 s at 4 ranks on a freshly booted 2-core machine).
 set(DART_TEST_TIMEOUT 120 CACHE STRING "Default per-test timeout in seconds")
 
+set(_DART_MPITEST_DIR ${CMAKE_CURRENT_LIST_DIR})
+
 function(dart_add_mpi_test)
-  cmake_parse_arguments(T "" "NAME;TIMEOUT" "COMMAND;RANKS;VNODES;ENV;LABELS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TIMEOUT;EXPECT_FAILURE" "COMMAND;RANKS;VNODES;ENV;LABELS" ${ARGN})
   if(NOT T_RANKS)
     set(T_RANKS 1 2 3 4)
   endif()
@@ -32,6 +37,10 @@ function(dart_add_mpi_test)
     set(exe $<TARGET_FILE:${exe}>)
   endif()
   separate_arguments(extra UNIX_COMMAND "${DART_TEST_MPIEXEC_FLAGS}")
+  set(expect "")
+  if(DEFINED T_EXPECT_FAILURE)
+    set(expect bash ${_DART_MPITEST_DIR}/expect_failure.sh "${T_EXPECT_FAILURE}")
+  endif()
   # mpiexec gets 5 s less than CTest, so that timeout(1) reaps the whole job.
   math(EXPR kill_after "${T_TIMEOUT} - 5")
   foreach(np ${T_RANKS})
@@ -48,7 +57,7 @@ function(dart_add_mpi_test)
         list(APPEND env DART_UNITS_PER_NODE=${v})
       endif()
       add_test(NAME ${name}
-        COMMAND timeout -k 5 ${kill_after} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${np}
+        COMMAND ${expect} timeout -k 5 ${kill_after} ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${np}
                 ${extra} ${MPIEXEC_PREFLAGS} ${exe} ${MPIEXEC_POSTFLAGS} ${T_COMMAND})
       set_tests_properties(${name} PROPERTIES TIMEOUT ${T_TIMEOUT}
         ENVIRONMENT "${env}" PROCESSORS ${np} LABELS "${T_LABELS};np${np};${mode}")

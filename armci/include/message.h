@@ -8,7 +8,8 @@
  *
  * Reduction operators ("op" arguments) are C strings:
  *   "+", "*", "max", "min", "absmax", "absmin" (all types) and, for the
- *   integer types, "or", "land", "band", "bor".
+ *   integer types, "or"/"bor"/"|" (bitwise or), "and"/"band"/"&", "land"/"&&"
+ *   (logical and), "lor"/"||" (as ARMCI-MPI).
  * "type" arguments take an armci_type_e code; "scope" an armci_scope_e code.
  * All collectives are over the world group unless a group is passed.
  */

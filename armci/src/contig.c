@@ -10,8 +10,17 @@
 
 #include "acc.h"
 
+/* A negative size or a NULL local buffer is an error on every path (the
+ * same-node copy would otherwise crash on it, and a negative size be a
+ * silent no-op); zero bytes move nothing. */
+static void check_local(const void *buf, int bytes, const char *what, const char *fn) {
+  if (bytes < 0) armci__fatal("%s: negative size %d", fn, bytes);
+  if (bytes > 0 && !buf) armci__fatal("%s: the %s buffer is NULL (%d bytes)", fn, what, bytes);
+}
+
 int armci__put_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn) {
-  if (bytes <= 0) return 0;
+  check_local(src, bytes, "source", fn);
+  if (bytes == 0) return 0;
   armci_target_t t;
   armci__translate(dst, proc, (size_t)bytes, &t, fn);
   armci__order(proc, PEND_PUT);
@@ -30,7 +39,8 @@ int armci__put_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h,
 }
 
 int armci__get_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn) {
-  if (bytes <= 0) return 0;
+  check_local(dst, bytes, "destination", fn);
+  if (bytes == 0) return 0;
   armci_target_t t;
   armci__translate(src, proc, (size_t)bytes, &t, fn);
   armci__order(proc, PEND_GET);
@@ -50,7 +60,8 @@ int armci__get_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h,
 
 static int acc_contig(int datatype, void *scale, void *src, void *dst, int bytes, int proc, armci_hdl_t *h,
                       int nb, const char *fn) {
-  if (bytes <= 0) return 0;
+  check_local(src, bytes, "source", fn);
+  if (bytes == 0) return 0;
   armci_acc_type_t at = armci__acc_type(datatype, fn);
   armci_target_t t;
   armci__translate(dst, proc, (size_t)bytes, &t, fn);

@@ -150,7 +150,8 @@ void ARMCI_Error(const char *msg, int code) {
   MPI_Abort(MPI_COMM_WORLD, code);
 }
 
-/* ---- Domains: one domain per (real or virtual) node ---- */
+/* ---- Domains: one domain per (real or virtual) node; a negative domain
+ * id means the caller's (as native ARMCI, which GA relies on) ---- */
 
 static int domain_ok(armci_domain_t d, const char *fn) {
   ARMCI_CHECK_INIT(fn);
@@ -160,6 +161,7 @@ static int domain_ok(armci_domain_t d, const char *fn) {
 
 int armci_domain_nprocs(armci_domain_t domain, int id) {
   domain_ok(domain, "armci_domain_nprocs");
+  if (id < 0) id = armci__s.my_node;
   if (id < 0 || id >= armci__s.nnodes) armci__fatal("armci_domain_nprocs: no domain %d", id);
   return armci__s.node_start[id + 1] - armci__s.node_start[id];
 }
@@ -173,6 +175,7 @@ int armci_domain_id(armci_domain_t domain, int glob_proc_id) {
 
 int armci_domain_glob_proc_id(armci_domain_t domain, int id, int loc_proc_id) {
   domain_ok(domain, "armci_domain_glob_proc_id");
+  if (id < 0) id = armci__s.my_node;
   if (id < 0 || id >= armci__s.nnodes || loc_proc_id < 0 ||
       loc_proc_id >= armci__s.node_start[id + 1] - armci__s.node_start[id])
     armci__fatal("armci_domain_glob_proc_id: no process %d in domain %d", loc_proc_id, id);

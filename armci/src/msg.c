@@ -217,13 +217,13 @@ static gop_t parse_op(const char *op, int integer, const char *fn) {
     o = OP_ABSMAX;
   else if (!strcmp(op, "absmin"))
     o = OP_ABSMIN;
-  else if (!strcmp(op, "or") || !strcmp(op, "bor"))
+  else if (!strcmp(op, "or") || !strcmp(op, "bor") || !strcmp(op, "|"))
     o = OP_BOR;
-  else if (!strcmp(op, "and") || !strcmp(op, "band"))
+  else if (!strcmp(op, "and") || !strcmp(op, "band") || !strcmp(op, "&"))
     o = OP_BAND;
-  else if (!strcmp(op, "land"))
+  else if (!strcmp(op, "land") || !strcmp(op, "&&"))
     o = OP_LAND;
-  else if (!strcmp(op, "lor"))
+  else if (!strcmp(op, "lor") || !strcmp(op, "||"))
     o = OP_LOR;
   else
     armci__fatal("%s: unknown operation \"%s\"", fn, op);

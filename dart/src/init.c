@@ -73,6 +73,7 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
     goto fail;
   }
   if (dart__state.config.print_config && rank == 0) dart_config_print(stdout);
+  dart__crash_report_init();
   return DART_OK;
 fail:
   if (owned) MPI_Finalize();
@@ -88,6 +89,8 @@ dart_ret_t dart_exit(void) {
   dart__rma_fini();
   free(dart__state.node_of);
   dart__state.node_of = NULL;
+  free(dart__state.host_of_node);
+  dart__state.host_of_node = NULL;
   dart__initialized = 0;
   dart__state.exited = 1;
   if (dart__state.mpi_owned) MPI_Finalize();

@@ -1,4 +1,6 @@
 /* Chunks: team memory reserved once and carved into many allocations. */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/statvfs.h>
@@ -6,6 +8,30 @@
 #include "debug.h"
 #include "mpibugs.h"
 #include "team.h"
+
+static size_t node_memory_override; /* dart__set_node_memory; 0: the machine's */
+
+void dart__set_node_memory(size_t bytes) { node_memory_override = bytes; }
+
+unsigned long long dart__node_memory_available(void) {
+  if (node_memory_override) return node_memory_override;
+  unsigned long long avail = ULLONG_MAX;
+  struct statvfs sv;
+  if (statvfs("/dev/shm", &sv) == 0) avail = (unsigned long long)sv.f_bavail * sv.f_frsize;
+  /* tmpfs may be sized above what the machine has: bound by MemAvailable. */
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (f) {
+    char line[128];
+    unsigned long long kb;
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+        if (kb * 1024 < avail) avail = kb * 1024;
+        break;
+      }
+    fclose(f);
+  }
+  return avail;
+}
 
 static char *align_up(void *p) {
   uintptr_t a = (uintptr_t)p;
@@ -51,14 +77,19 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
   MPI_Comm_size(team->node_comm, &node_n);
 
   /* Shared-memory windows live in /dev/shm: an oversized one would SIGBUS
-   * on first touch instead of failing, so check the space first. */
-  struct statvfs sv;
-  unsigned long long avail = 0, need = (unsigned long long)size * (unsigned long long)node_n;
-  int ok = 1;
-  if (statvfs("/dev/shm", &sv) == 0) {
-    avail = (unsigned long long)sv.f_bavail * sv.f_frsize;
-    if (size > (SIZE_MAX / 2) / (size_t)node_n || need > avail) ok = 0;
+   * on first touch instead of failing, so check the space first, against
+   * the whole machine: with virtual nodes several nodes share its memory,
+   * so count the team's units on the machine, not on the node. */
+  int host_n = node_n;
+  if (dart__state.config.units_per_node) {
+    int32_t my_host = dart__state.host_of_node[dart__state.node_of[dart__state.myid]];
+    host_n = 0;
+    for (int i = 0; i < team->size; i++)
+      host_n += dart__state.host_of_node[dart__state.node_of[team->rel2abs[i]]] == my_host;
   }
+  unsigned long long avail = dart__node_memory_available();
+  unsigned long long need = (unsigned long long)size * (unsigned long long)host_n;
+  int ok = size <= (SIZE_MAX / 2) / (size_t)host_n && need <= avail;
   dart_chunk_t *c = calloc(1, sizeof *c);
   char **base = calloc((size_t)team->size, sizeof *base);
   if (!c || !base) ok = 0;
@@ -67,9 +98,9 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
     free(base);
     if (need > avail)
       return dart__error(DART_ERR_NOMEM,
-                         "team memory: %zu bytes on each of %d units of this node need %llu "
-                         "bytes of /dev/shm, %llu available",
-                         size, node_n, need, avail);
+                         "team memory: %zu bytes on each of %d units of this machine need %llu "
+                         "bytes of /dev/shm, %llu available (free /dev/shm and MemAvailable)",
+                         size, host_n, need, avail);
     return dart__error(DART_ERR_NOMEM, "team memory: another unit cannot reserve %zu bytes", size);
   }
   c->base = base;

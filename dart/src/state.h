@@ -17,7 +17,8 @@ typedef struct {
   dart_unit_t myid;
   int size;
   dart_config_t config;
-  int32_t *node_of; /* [size] node id of every unit */
+  int32_t *node_of;      /* [size] node id of every unit */
+  int32_t *host_of_node; /* [nodes] the real node (machine) of every node: its lowest world rank */
   /* Where the calling unit runs. Other units' records are not kept here:
    * each unit publishes its own at offset 0 of its local pool (segment 0 of
    * DART_TEAM_ALL), where dart_unit_place reads them one-sidedly, so that a
@@ -75,6 +76,16 @@ void dart__set_max_count(size_t n);
  * (every unit of a team alike, between collectives). */
 extern int dart__check;
 void dart__set_check(int on);
+
+/* Bytes of memory the calling unit's machine can still give to shared
+ * memory: the smaller of free /dev/shm and MemAvailable (or the amount a
+ * test set with dart__set_node_memory). */
+unsigned long long dart__node_memory_available(void);
+void dart__set_node_memory(size_t bytes);
+
+/* Reports units that end without dart_exit or on a fatal signal, unless
+ * DART_CRASH_REPORT=0 (crash.c). Called at the end of dart_init. */
+void dart__crash_report_init(void);
 
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);

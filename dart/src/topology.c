@@ -28,15 +28,18 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
 
   int64_t *keys = malloc(sizeof *keys * (size_t)n * 2);
   int32_t *node_of = malloc(sizeof *node_of * (size_t)n);
-  if (!keys || !node_of) {
+  int32_t *host_of_node = malloc(sizeof *host_of_node * (size_t)n);
+  if (!keys || !node_of || !host_of_node) {
     free(keys);
     free(node_of);
+    free(host_of_node);
     return dart__error(DART_ERR_NOMEM, "dart_init: out of memory for the node table");
   }
   int ret = MPI_Allgather(&key, 1, MPI_INT64_T, keys, 1, MPI_INT64_T, world);
   if (ret != MPI_SUCCESS) {
     free(keys);
     free(node_of);
+    free(host_of_node);
     return dart__mpi_error(ret, "MPI_Allgather");
   }
   /* Number nodes densely in order of their keys. */
@@ -59,6 +62,11 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
     node_of[i] = lo;
     if (keys[i] == key) node_size++;
   }
+  /* A node's key is its machine's leader * n + its index there: virtual
+   * nodes of one machine share the leader (memory limits are per machine). */
+  for (int i = 0; i < nnodes; i++) host_of_node[i] = (int32_t)(sorted[i] / n);
+  int32_t *shrunk = realloc(host_of_node, sizeof *host_of_node * (size_t)nnodes);
+  if (shrunk) host_of_node = shrunk;
   free(keys);
 
   /* Where this unit runs; dart_init publishes it in the local pool. */
@@ -75,6 +83,7 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
   me.node = node_of[wrank];
   dart__state.place = me;
   dart__state.node_of = node_of;
+  dart__state.host_of_node = host_of_node;
   dart__state.config.num_nodes = (size_t)nnodes;
   dart__state.config.node_id = (size_t)node_of[wrank];
   dart__state.config.node_size = node_size;

@@ -2,7 +2,7 @@
  * armci_msg.c -- the ARMCI message layer and topology queries as Global
  * Arrays uses them: armci_msg_me/nproc, barrier, bcast/brdcst/bcast_scope,
  * snd/rcv, the *gop reductions with "+", "*", "max", "min", "absmax",
- * "absmin", gop_scope, sel_scope, bintree, armci_timer, and the
+ * "absmin", "&&", "||", "&", "|", gop_scope, sel_scope, bintree, armci_timer, and the
  * armci_domain_* / ARMCI_Same_node queries.
  */
 #include <math.h>
@@ -84,6 +84,21 @@ int main(int argc, char **argv) {
   armci_msg_dgop(&dm, 1, "absmax");
   CHECK(dm == fmax(1.5, fabs(np - 2.5)), "dgop absmax %g", dm);
 
+  /* logical and bitwise operators in ARMCI-MPI's spellings ("&&" and "||"
+   * as GA's ga_lgop / GA_Lgop pass them) */
+  int lg[4] = {1, me == np - 1, me != 0, 1 << (me % 16)};
+  armci_msg_igop(lg, 1, "&&");
+  armci_msg_igop(lg + 1, 1, "||");
+  armci_msg_igop(lg + 2, 1, "&&");
+  armci_msg_igop(lg + 3, 1, "|");
+  CHECK(lg[0] == 1 && lg[1] == 1 && lg[2] == 0, "igop && || && %d %d %d", lg[0], lg[1], lg[2]);
+  CHECK(lg[3] == (1 << (np < 16 ? np : 16)) - 1, "igop | %d", lg[3]);
+  long ll[2] = {0, ~(1L << me)};
+  armci_msg_lgop(ll, 1, "||");
+  armci_msg_lgop(ll + 1, 1, "&");
+  CHECK(ll[0] == 0, "lgop || %ld", ll[0]);
+  CHECK(ll[1] == ~((1L << np) - 1), "lgop & %lx", ll[1]);
+
   /* gop_scope over all (the form GA uses with explicit types) */
   int gi[2] = {1, me};
   armci_msg_gop_scope(SCOPE_ALL, gi, 2, "+", ARMCI_INT);
@@ -145,6 +160,15 @@ int main(int argc, char **argv) {
   int n_mine = armci_domain_nprocs(ARMCI_DOMAIN_SMP, my), found = 0;
   for (int k = 0; k < n_mine; k++) found |= armci_domain_glob_proc_id(ARMCI_DOMAIN_SMP, my, k) == me;
   CHECK(found, "not listed in my own domain");
+  /* domain -1: the caller's own (native ARMCI's convention, used by GA) */
+  CHECK(armci_domain_nprocs(ARMCI_DOMAIN_SMP, -1) == n_mine, "domain_nprocs(-1) %d, mine %d",
+        armci_domain_nprocs(ARMCI_DOMAIN_SMP, -1), n_mine);
+#ifdef ARMCI_TEST_DART /* ARMCI-MPI returns the domain id itself, -1 */
+  for (int k = 0; k < n_mine; k++)
+    CHECK(armci_domain_glob_proc_id(ARMCI_DOMAIN_SMP, -1, k) ==
+              armci_domain_glob_proc_id(ARMCI_DOMAIN_SMP, my, k),
+          "domain_glob_proc_id(-1, %d)", k);
+#endif
 
   armci_msg_barrier();
   return at_finish("armci_msg");

@@ -88,6 +88,8 @@ typedef struct {
   size_t num_nodes;        /**< nodes (real or virtual) in the run */
   size_t node_id;          /**< the node of the calling unit */
   size_t node_size;        /**< units on the calling unit's node */
+  int crash_report;        /**< DART_CRASH_REPORT: report a unit that exits without
+                                dart_exit (and abort the job) or dies on a fatal signal */
 } dart_config_t;
 
 /** Copies the effective configuration into *cfg. Threads: any. */

@@ -17,9 +17,11 @@
 // (arr.local[i], begin()/end() are pointers).
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <initializer_list>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -85,16 +87,21 @@ class AsyncArrayRef {
   /// Elements of the container.
   size_type size() const { return core_ ? core_->pattern.size() : 0; }
 
-  /// Element with linear global index `gindex` (unchecked).
+  /// Element with linear global index `gindex` (unchecked, unless
+  /// DASH_CHECK_BOUNDS: then std::out_of_range past the end).
   async_reference operator[](size_type gindex) const {
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::Array::async");
+    if constexpr (DASH_CHECK_BOUNDS) check_bounds(gindex, core_->pattern.size(), 0);
     return ref(core_->pattern.local(gindex));
   }
-  /// Element at global coordinates (unchecked).
+  /// Element at global coordinates (unchecked, unless DASH_CHECK_BOUNDS).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N>>
   async_reference operator()(Is... coords) const {
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::Array::async");
-    return ref(core_->pattern.local({static_cast<std::size_t>(coords)...}));
+    std::array<std::size_t, N> c{static_cast<std::size_t>(coords)...};
+    if constexpr (DASH_CHECK_BOUNDS)
+      for (std::size_t d = 0; d < N; ++d) check_bounds(c[d], core_->pattern.extent(d), d);
+    return ref(core_->pattern.local(c));
   }
 
   /// Completes every asynchronous write of the calling unit to this
@@ -109,6 +116,11 @@ class AsyncArrayRef {
   void flush_local(team_unit_t) const { flush(); }
 
  private:
+  static void check_bounds(std::size_t i, std::size_t extent, std::size_t d) {
+    if (i >= extent)
+      throw std::out_of_range("dash::Array::async: index " + std::to_string(i) + " of dimension " +
+                              std::to_string(d) + " not in [0, " + std::to_string(extent) + ")");
+  }
   async_reference ref(LocalIndex li) const {
     T *direct = core_->mem.direct(li.unit);
     return async_reference(core_->mem.gptr(li.unit, li.index), direct ? direct + li.index : nullptr);

@@ -244,18 +244,19 @@ class Coarray {
 
   const pattern_type &pattern() const { return storage_.pattern(); }
   /// Every image's elements, in image order.
-  iterator begin() noexcept { return storage_.begin(); }
-  const_iterator begin() const noexcept { return storage_.begin(); }
-  const_iterator cbegin() const noexcept { return storage_.begin(); }
-  iterator end() noexcept { return storage_.end(); }
-  const_iterator end() const noexcept { return storage_.end(); }
-  const_iterator cend() const noexcept { return storage_.end(); }
-  local_pointer lbegin() noexcept { return storage_.is_allocated() ? storage_.lbegin() : nullptr; }
-  const_local_pointer lbegin() const noexcept {
-    return storage_.is_allocated() ? storage_.lbegin() : nullptr;
-  }
-  local_pointer lend() noexcept { return storage_.is_allocated() ? storage_.lend() : nullptr; }
-  const_local_pointer lend() const noexcept { return storage_.is_allocated() ? storage_.lend() : nullptr; }
+  iterator begin() { return storage_.begin(); }
+  const_iterator begin() const { return storage_.begin(); }
+  const_iterator cbegin() const { return storage_.begin(); }
+  iterator end() { return storage_.end(); }
+  const_iterator end() const { return storage_.end(); }
+  const_iterator cend() const { return storage_.end(); }
+  /// The calling image's elements (nullptr while not allocated); throw
+  /// dash::NotInitialized after dash::finalize (DASH: noexcept, returning
+  /// the released memory).
+  local_pointer lbegin() { return storage_.is_allocated() ? storage_.lbegin() : nullptr; }
+  const_local_pointer lbegin() const { return storage_.is_allocated() ? storage_.lbegin() : nullptr; }
+  local_pointer lend() { return storage_.is_allocated() ? storage_.lend() : nullptr; }
+  const_local_pointer lend() const { return storage_.is_allocated() ? storage_.lend() : nullptr; }
   /// Elements of all images (0 while not allocated).
   size_type size() const noexcept { return storage_.is_allocated() ? storage_.size() : 0; }
   bool empty() const noexcept { return size() == 0; }

@@ -22,6 +22,8 @@
 #include <cstdint>
 #include <iterator>
 #include <ostream>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include <dash/internal/ArrayCore.h>
@@ -57,9 +59,15 @@ class GlobPtr {
   template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> && !std::is_same_v<U, T>>>
   GlobPtr(const GlobPtr<U, N, P> &other) : GlobPtr(other.core(), other.view(), other.pos()) {}
 
+  /// The element; with DASH_CHECK_BOUNDS std::out_of_range if the pointer
+  /// is outside its view (e.g. end()).
   reference operator*() const {
     if (!core_) return reference(dart_gptr());
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::GlobPtr");
+    if constexpr (DASH_CHECK_BOUNDS)
+      if (!addressable())
+        throw std::out_of_range("dash::GlobPtr: dereferenced at position " + std::to_string(pos_) +
+                                ", outside its range of " + std::to_string(view_.size()) + " elements");
     return core_->template ref<T>(coords());
   }
   reference operator[](difference_type i) const { return *(*this + i); }

@@ -33,6 +33,20 @@
 #define DASH_CHECK_LIVENESS 1
 #endif
 #endif
+// DASH_CHECK_BOUNDS: whether unchecked element access by global index or
+// coordinates (arr[i], m(i, j), m[i][j], view(i, j), arr.async[i], *it)
+// throws std::out_of_range outside the container or view instead of
+// reaching another element (a[113] of 100 elements would otherwise be an
+// element of the pattern's wrap-around). The same policy as
+// DASH_CHECK_LIVENESS: on unless NDEBUG, define it to 0 or 1 to choose;
+// at() always checks.
+#ifndef DASH_CHECK_BOUNDS
+#ifdef NDEBUG
+#define DASH_CHECK_BOUNDS 0
+#else
+#define DASH_CHECK_BOUNDS 1
+#endif
+#endif
 
 namespace dash {
 

@@ -141,10 +141,12 @@ class List {
   const_iterator end() const noexcept {
     return const_iterator(storage_.get(), storage_->nunits(), storage_type::nil);
   }
-  local_iterator lbegin() noexcept { return storage_->lbegin(); }
-  const_local_iterator lbegin() const noexcept { return storage_->lbegin(); }
-  local_iterator lend() noexcept { return storage_->lend(); }
-  const_local_iterator lend() const noexcept { return storage_->lend(); }
+  /// The calling unit's nodes; dash::NotInitialized after dash::finalize
+  /// (DASH: noexcept, returning released memory).
+  local_iterator lbegin() { return storage_->lbegin(); }
+  const_local_iterator lbegin() const { return storage_->lbegin(); }
+  local_iterator lend() { return storage_->lend(); }
+  const_local_iterator lend() const { return storage_->lend(); }
 
   /// First / last element of the whole list; std::out_of_range if empty.
   reference front() {

@@ -240,7 +240,8 @@ class NArray {
 
   /// 1-D: the element with global index `i`. N > 1 (as in DASH): m[i] is
   /// the view with the first coordinate fixed at i, m[i][j] the element at
-  /// (i, j). Unchecked.
+  /// (i, j). Unchecked, unless DASH_CHECK_BOUNDS (Init.h): then
+  /// std::out_of_range outside the array.
   decltype(auto) operator[](size_type i) { return subscript<T>(i); }
   decltype(auto) operator[](size_type i) const { return subscript<const T>(i); }
   /// The element with global index `gindex`; throws std::out_of_range
@@ -248,14 +249,15 @@ class NArray {
   reference at(size_type gindex) { return element<T>(checked(gindex)); }
   const_reference at(size_type gindex) const { return element<const T>(checked(gindex)); }
 
-  /// Element at global coordinates, unchecked: matrix(i, j).
+  /// Element at global coordinates, unchecked (unless DASH_CHECK_BOUNDS):
+  /// matrix(i, j).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N && (N > 1)>>
   reference operator()(Is... coords) {
-    return element<T>(access_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
+    return element<T>(access_local(extents_type{static_cast<size_type>(coords)...}));
   }
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == N && (N > 1)>>
   const_reference operator()(Is... coords) const {
-    return element<const T>(access_core().pattern.local(extents_type{static_cast<size_type>(coords)...}));
+    return element<const T>(access_local(extents_type{static_cast<size_type>(coords)...}));
   }
   /// As operator(); throws std::out_of_range if a coordinate is outside its
   /// extent.
@@ -348,18 +350,26 @@ class NArray {
   const core_type &access_core() const { return DASH_CHECK_LIVENESS ? live_core() : *core_; }
   template <typename U>
   MatrixRef<U, D, D, P, HostSpace> whole() const;
+  // Per element: bounds checked only if DASH_CHECK_BOUNDS.
+  template <typename Index>
+  LocalIndex access_local(const Index &i, const char *what = "operator()") const {
+    if constexpr (DASH_CHECK_BOUNDS)
+      return checked(i, what);
+    else
+      return access_core().pattern.local(i);
+  }
   template <typename U>
   decltype(auto) subscript(size_type i) const {
     if constexpr (N == 1)
-      return element<U>(access_core().pattern.local(i));
+      return element<U>(access_local(i, "operator[]"));
     else
       return whole<U>()[i];
   }
   template <typename U>
   GlobRef<U> element(const LocalIndex &li) const;
   size_type block_index(const std::array<index_type, N> &bcoords) const;
-  LocalIndex checked(size_type gindex) const;
-  LocalIndex checked(const extents_type &c) const;
+  LocalIndex checked(size_type gindex, const char *what = "at") const;
+  LocalIndex checked(const extents_type &c, const char *what = "at") const;
 
   std::unique_ptr<core_type> core_;
 };

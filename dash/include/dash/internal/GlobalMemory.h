@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -27,9 +29,16 @@ class GlobalMemory {
   GlobalMemory() = default;
 
   /// Collective over `team`: every unit passes the same capacity.
-  /// `what` names the owner for diagnostics (a string literal).
+  /// `what` names the owner for diagnostics (a string literal). Throws
+  /// std::length_error if capacity elements of T are more bytes than
+  /// std::size_t counts (on every unit alike), what check() throws if
+  /// DART cannot allocate them (dash::RuntimeError for DART_ERR_NOMEM).
   GlobalMemory(const Team &team, std::size_t capacity, const char *what)
       : team_(team), capacity_(capacity), what_(what) {
+    if (capacity > SIZE_MAX / sizeof(T))
+      throw std::length_error(std::string(what) + ": " + std::to_string(capacity) + " elements of " +
+                              std::to_string(sizeof(T)) +
+                              " bytes per unit are more bytes than std::size_t holds");
     epoch_ = register_object(what);
     try {
       check(dart_team_memalloc_aligned(team.dart_id(), capacity * sizeof(T), &base_),

@@ -53,8 +53,8 @@ class ListRef {
   const_iterator begin() const noexcept { return static_cast<const list_type *>(list_)->begin(); }
   iterator end() noexcept { return list_->end(); }
   const_iterator end() const noexcept { return static_cast<const list_type *>(list_)->end(); }
-  local_pointer lbegin() const noexcept { return list_->lbegin(); }
-  local_pointer lend() const noexcept { return list_->lend(); }
+  local_pointer lbegin() const { return list_->lbegin(); }
+  local_pointer lend() const { return list_->lend(); }
 
  private:
   list_type *list_;

@@ -48,8 +48,8 @@ class LocalListRef {
   explicit LocalListRef(storage_type *storage) : storage_(storage) {}
 
   /// The nodes in memory order.
-  iterator begin() const noexcept { return storage_->lbegin(); }
-  iterator end() const noexcept { return storage_->lend(); }
+  iterator begin() const { return storage_->lbegin(); }
+  iterator end() const { return storage_->lend(); }
   reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
   reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
 

@@ -29,6 +29,7 @@
 #include <dash/internal/ArrayCore.h>
 #include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/GlobPtr.h>
+#include <dash/Init.h>
 #include <dash/matrix/MatrixRef.h>
 #include <dash/pattern/BlockPattern.h>
 #include <dash/Types.h>
@@ -128,8 +129,10 @@ class LocalMatrixRef {
   // ---- element access ----
 
   /// N == 1: the local element `i`. N > 1 (as DASH): local[i] fixes the
-  /// next free coordinate; the last subscript gives the element. Unchecked.
+  /// next free coordinate; the last subscript gives the element. Unchecked
+  /// (liveness only if DASH_CHECK_LIVENESS).
   decltype(auto) operator[](size_type i) const {
+    if constexpr (DASH_CHECK_LIVENESS) check_live();
     if constexpr (NumDimensions == 1) {
       return (data_[box_.offsets()[0] + i]);
     } else if constexpr (CUR == 1) {
@@ -144,11 +147,13 @@ class LocalMatrixRef {
   /// ref (unchecked): local(i, j), local[i](j).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == static_cast<std::size_t>(CUR)>>
   T &operator()(Is... coords) const {
+    if constexpr (DASH_CHECK_LIVENESS) check_live();
     return data_[index_of(absolute({static_cast<size_type>(coords)...}))];
   }
   /// As operator(); throws std::out_of_range outside the ref.
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == static_cast<std::size_t>(CUR)>>
   T &at(Is... coords) const {
+    check_live();
     std::array<size_type, static_cast<std::size_t>(CUR)> rel{static_cast<size_type>(coords)...};
     for (std::size_t k = 0; k < rel.size(); ++k)
       if (rel[k] >= box_.extents()[free_dim(k)])
@@ -160,6 +165,7 @@ class LocalMatrixRef {
   /// std::out_of_range unless i < size().
   template <dim_t C = CUR, typename = std::enable_if_t<C == NumDimensions && (NumDimensions > 1)>>
   T &at(size_type i) const {
+    check_live();
     if (i >= lsize_)
       throw std::out_of_range("dash::LocalMatrixRef::at: local index " + std::to_string(i) + " not in [0, " +
                               std::to_string(lsize_) + ")");
@@ -215,6 +221,11 @@ class LocalMatrixRef {
   size_type global_index(size_type i) const { return core_->pattern.global_index(core_->myid, i); }
 
  private:
+  // The local memory is released by dash::finalize: dash::NotInitialized
+  // after it (a ref of no container, as an empty array's, has none).
+  void check_live() const {
+    if (core_) detail::check_alive(core_->mem.epoch(), "dash::Array::local");
+  }
   bool whole() const;
   // The k-th dimension that is not fixed.
   std::size_t free_dim(std::size_t k) const;

@@ -123,9 +123,11 @@ class MatrixRef {
   // ---- element access (coordinates relative to the view) ----
 
   /// Fixes the next free coordinate at `n`; the last subscript gives the
-  /// element. Unchecked.
+  /// element. Throws std::out_of_range outside the view (the last
+  /// subscript only if DASH_CHECK_BOUNDS).
   decltype(auto) operator[](size_type n) const {
     if constexpr (CUR == 1) {
+      if constexpr (DASH_CHECK_BOUNDS) check_inside("operator[]", ref_.free_dim(0), n, 1);
       extents_type c = ref_.viewspec().origin();
       c[ref_.free_dim(0)] += n;
       return access_core().template ref<T>(c);
@@ -133,10 +135,14 @@ class MatrixRef {
       return fix(ref_.free_dim(0), n);
     }
   }
-  /// Element at coordinates along the free dimensions (unchecked).
+  /// Element at coordinates along the free dimensions (unchecked, unless
+  /// DASH_CHECK_BOUNDS).
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == static_cast<std::size_t>(CUR)>>
   reference operator()(Is... coords) const {
-    return access_core().template ref<T>(absolute({static_cast<size_type>(coords)...}));
+    std::array<size_type, static_cast<std::size_t>(CUR)> rel{static_cast<size_type>(coords)...};
+    if constexpr (DASH_CHECK_BOUNDS)
+      for (std::size_t k = 0; k < rel.size(); ++k) check_inside("operator()", ref_.free_dim(k), rel[k], 1);
+    return access_core().template ref<T>(absolute(rel));
   }
   /// As operator(); throws std::out_of_range outside the view.
   template <typename... Is, typename = std::enable_if_t<sizeof...(Is) == static_cast<std::size_t>(CUR)>>

@@ -51,6 +51,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -236,6 +237,7 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
     if (teamspec.size() != nunits)
       throw std::invalid_argument("dash::BlockPattern: TeamSpec has " + std::to_string(teamspec.size()) +
                                   " units, the team " + std::to_string(nunits));
+    check_size(extents);
     for (std::size_t d = 0; d < N; ++d) {
       size_type units = teamspec.extent(d);
       // An extent of 0 (DASH's empty containers): no blocks, block size 1.
@@ -753,12 +755,36 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
     return result;
   }
 
+  /// The most elements a pattern holds: global indices and iterator
+  /// differences are signed (std::ptrdiff_t, DASH's index_type).
+  static constexpr size_type max_size() { return static_cast<size_type>(PTRDIFF_MAX); }
+  /// Throws std::length_error if the elements of `extents` are more than
+  /// max_size() (block sizes and block counts would overflow).
+  static void check_size(const extents_type &extents) {
+    size_type total = 1;
+    for (std::size_t d = 0; d < N; ++d) {
+      if (extents[d] == 0) return;  // empty
+      if (extents[d] > max_size() / total) {
+        std::string shape;
+        for (std::size_t e = 0; e < N; ++e) shape += (e ? " x " : "") + std::to_string(extents[e]);
+        throw std::length_error("dash::BlockPattern: " + shape + " elements are more than the " +
+                                std::to_string(max_size()) + " a pattern can index");
+      }
+      total *= extents[d];
+    }
+  }
+
   static size_type checked_total(const std::vector<size_type> &sizes, size_type nunits) {
     if (sizes.size() != nunits)
       throw std::invalid_argument("dash::BlockPattern: " + std::to_string(sizes.size()) +
                                   " local sizes for " + std::to_string(nunits) + " units");
     size_type total = 0;
-    for (size_type n : sizes) total += n;
+    for (size_type n : sizes) {
+      if (n > max_size() - total)
+        throw std::length_error("dash::BlockPattern: the local sizes sum to more than " +
+                                std::to_string(max_size()) + " elements");
+      total += n;
+    }
     if (total == 0) throw std::invalid_argument("dash::BlockPattern: the local sizes sum to 0");
     return total;
   }

@@ -24,6 +24,7 @@
 #include <dash/internal/GlobalMemory.h>
 #include <dash/internal/GlobalRange.h>
 #include <dash/GlobRef.h>
+#include <dash/Init.h>
 #include <dash/Team.h>
 
 namespace dash::internal {
@@ -51,6 +52,9 @@ class ListStorage {
   explicit ListStorage(const Team &team) : team_(team) {}
 
   bool allocated() const { return allocated_; }
+  void check_live() const {
+    if (allocated_) detail::check_alive(segment_.epoch(), "dash::List");
+  }
   const Team &team() const { return team_; }
   std::size_t nunits() const { return team_.size(); }
   std::size_t myid() const { return static_cast<std::size_t>(team_.myid().id); }
@@ -78,8 +82,15 @@ class ListStorage {
   }
 
   // ---- the calling unit's sublist ----
-  node_type *lbegin() const { return nodes_; }
-  node_type *lend() const { return nodes_ + lsize_; }
+  /// The local nodes; dash::NotInitialized after dash::finalize released them.
+  node_type *lbegin() const {
+    check_live();
+    return nodes_;
+  }
+  node_type *lend() const {
+    check_live();
+    return nodes_ + lsize_;
+  }
   node_type *head() const { return head_; }
   node_type *tail() const { return tail_; }
   std::size_t lsize() const { return lsize_; }

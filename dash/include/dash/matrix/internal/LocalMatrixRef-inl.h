@@ -21,12 +21,14 @@ auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::offset(dim_t d)
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::lbegin() const -> T * {
+  check_live();
   if (whole()) return data_;
   return contiguous_first("lbegin");
 }
 
 template <typename T, dim_t NumDimensions, dim_t CUR, class PatternT, typename LocalMemT>
 auto LocalMatrixRef<T, NumDimensions, CUR, PatternT, LocalMemT>::lend() const -> T * {
+  check_live();
   if (whole()) return data_ + lsize_;
   T *first = contiguous_first("lend");
   return first ? first + size() : first;

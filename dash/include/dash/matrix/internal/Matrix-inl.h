@@ -109,20 +109,20 @@ auto detail::NArray<T, N, P>::block_index(const std::array<index_type, N> &bcoor
 }
 
 template <typename T, std::size_t N, typename P>
-auto detail::NArray<T, N, P>::checked(size_type gindex) const -> LocalIndex {
+auto detail::NArray<T, N, P>::checked(size_type gindex, const char *what) const -> LocalIndex {
   if (gindex >= size())
-    throw std::out_of_range("dash::NArray::at: index " + std::to_string(gindex) + " not in [0, " +
-                            std::to_string(size()) + ")");
+    throw std::out_of_range(std::string("dash::NArray::") + what + ": index " + std::to_string(gindex) +
+                            " not in [0, " + std::to_string(size()) + ")");
   return live_core().pattern.local(gindex);
 }
 
 template <typename T, std::size_t N, typename P>
-auto detail::NArray<T, N, P>::checked(const extents_type &c) const -> LocalIndex {
+auto detail::NArray<T, N, P>::checked(const extents_type &c, const char *what) const -> LocalIndex {
   for (std::size_t d = 0; d < N; ++d)
     if (c[d] >= core().pattern.extent(d))
-      throw std::out_of_range("dash::NArray::at: coordinate " + std::to_string(c[d]) + " of dimension " +
-                              std::to_string(d) + " not in [0, " + std::to_string(core().pattern.extent(d)) +
-                              ")");
+      throw std::out_of_range(std::string("dash::NArray::") + what + ": coordinate " + std::to_string(c[d]) +
+                              " of dimension " + std::to_string(d) + " not in [0, " +
+                              std::to_string(core().pattern.extent(d)) + ")");
   return live_core().pattern.local(c);
 }
 

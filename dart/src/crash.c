@@ -1,0 +1,118 @@
+/* Units that end abnormally: a unit that leaves the program (returns from
+ * main, calls exit) while DART is still running, or that dies on a fatal
+ * signal, says so on stderr in one line naming the unit, so that a job
+ * does not end silently with the other units cut off mid-work:
+ *
+ *   [dart unit 1] exiting without dart_exit (returned from main or called exit); aborting the job
+ *   [dart unit 2] fatal signal 11 (SIGSEGV)
+ *
+ * The exit check is an atexit handler that aborts the job (MPI_Abort, or
+ * _exit(1) once MPI is finalized), so its exit status is non-zero. The
+ * signal report comes from a handler that writes with write(2) only and,
+ * unless another handler was installed before DART's (MPI's transport
+ * often has one that prints its own backtrace; AddressSanitizer's report
+ * is more precise), a glibc backtrace; then the previous action (that
+ * handler or the default: the unit dies on the signal) takes over.
+ * DART_CRASH_REPORT=0 turns both off (config.c). */
+#include <execinfo.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "state.h"
+
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+static const char *const fatal_names[] = {"SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT"};
+#define NFATAL ((int)(sizeof fatal_signals / sizeof fatal_signals[0]))
+
+static struct sigaction previous[NFATAL];
+static int handlers_installed;
+static int exit_check_registered;
+static pid_t dart_pid; /* a forked child (e.g. a death test) reports nothing */
+static volatile sig_atomic_t crash_unit = -1;
+
+/* Async-signal-safe: appends s to buf at *len. */
+static void put_str(char *buf, size_t cap, size_t *len, const char *s) {
+  while (*s && *len + 1 < cap) buf[(*len)++] = *s++;
+}
+static void put_int(char *buf, size_t cap, size_t *len, long v) {
+  char digits[24];
+  int n = 0;
+  unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+  do digits[n++] = (char)('0' + u % 10);
+  while ((u /= 10) && n < (int)sizeof digits);
+  if (v < 0 && *len + 1 < cap) buf[(*len)++] = '-';
+  while (n > 0 && *len + 1 < cap) buf[(*len)++] = digits[--n];
+}
+static void write_all(const char *buf, size_t len) {
+  while (len > 0) {
+    ssize_t w = write(STDERR_FILENO, buf, len);
+    if (w <= 0) return;
+    buf += w;
+    len -= (size_t)w;
+  }
+}
+
+static void on_fatal_signal(int sig, siginfo_t *info, void *ctx) {
+  (void)ctx;
+  int k = 0;
+  while (k < NFATAL && fatal_signals[k] != sig) k++;
+  if (k == NFATAL) return;
+  int others_report = previous[k].sa_handler != SIG_DFL && previous[k].sa_handler != SIG_IGN;
+  if (getpid() == dart_pid) {
+    char line[160];
+    size_t len = 0;
+    put_str(line, sizeof line, &len, "[dart unit ");
+    put_int(line, sizeof line, &len, crash_unit);
+    put_str(line, sizeof line, &len, "] fatal signal ");
+    put_int(line, sizeof line, &len, sig);
+    put_str(line, sizeof line, &len, " (");
+    put_str(line, sizeof line, &len, fatal_names[k]);
+    put_str(line, sizeof line, &len, others_report ? ")\n" : "), backtrace:\n");
+    write_all(line, len);
+    if (!others_report) {
+      void *frames[64];
+      int n = backtrace(frames, 64);
+      backtrace_symbols_fd(frames, n, STDERR_FILENO);
+    }
+  }
+  /* Hand over to the previous action: a fault re-executes and reaches it;
+   * a signal that was sent (raise, kill, abort) is sent again. */
+  sigaction(sig, &previous[k], NULL);
+  if (info && info->si_code <= 0) raise(sig);
+}
+
+static void exit_check(void) {
+  if (!dart__initialized || !dart__state.config.crash_report || getpid() != dart_pid) return;
+  char line[160];
+  size_t len = 0;
+  put_str(line, sizeof line, &len, "[dart unit ");
+  put_int(line, sizeof line, &len, dart__state.myid);
+  put_str(line, sizeof line, &len,
+          "] exiting without dart_exit (returned from main or called exit); aborting the job\n");
+  write_all(line, len);
+  int init = 0, fini = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fini);
+  if (init && !fini) MPI_Abort(MPI_COMM_WORLD, 1);
+  _exit(1);
+}
+
+void dart__crash_report_init(void) {
+  if (!dart__state.config.crash_report) return;
+  dart_pid = getpid();
+  crash_unit = dart__state.myid;
+  if (!exit_check_registered && atexit(exit_check) == 0) exit_check_registered = 1;
+  if (handlers_installed) return;
+  /* backtrace() loads libgcc on its first call, which is not safe inside a
+   * signal handler: make that call here. */
+  void *frame[1];
+  (void)backtrace(frame, 1);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_fatal_signal;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (int k = 0; k < NFATAL; k++) sigaction(fatal_signals[k], &sa, &previous[k]);
+  handlers_installed = 1;
+}

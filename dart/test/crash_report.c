@@ -1,0 +1,37 @@
+/* A unit that ends abnormally while the others still run (dart/src/crash.c):
+ * unit 1 does what argv[1] says, the other units wait in a barrier for it.
+ *   no_exit  returns from main without dart_exit
+ *   segv     writes through a NULL pointer
+ *   fpe      divides an integer by zero
+ *   abort    calls abort() (as a failed assert or an uncaught C++ exception)
+ * Run under cmake/expect_failure.sh: the job must fail and unit 1's line
+ * must name it and what happened. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dart/dart.h>
+
+int main(int argc, char **argv) {
+  if (dart_init(&argc, &argv) != DART_OK) return 2;
+  dart_unit_t me;
+  dart_myid(&me);
+  const char *what = argc > 1 ? argv[1] : "";
+  if (me == 1) {
+    if (!strcmp(what, "no_exit")) return 0;
+    if (!strcmp(what, "segv")) {
+      volatile int *nowhere = NULL;
+      *nowhere = 1;
+    } else if (!strcmp(what, "fpe")) {
+      volatile int zero = 0, one = 1; /* GCC turns 1 / x into a comparison */
+      volatile int x = one / zero;
+      (void)x;
+    } else if (!strcmp(what, "abort")) {
+      abort();
+    }
+    fprintf(stderr, "crash_report: unknown case '%s'\n", what);
+  }
+  dart_barrier(DART_TEAM_ALL);
+  dart_exit();
+  return 0;
+}
