@@ -61,5 +61,6 @@ TEST(Version, PrintedWithTheConfiguration) {
   ASSERT_DART_OK(dart_config_print(f));
   std::fclose(f);
   std::string first = std::string(buf).substr(0, std::string(buf).find('\n'));
-  EXPECT_EQ(std::string("DART " DART_VERSION_STRING ", built with ") + built + ", running with " + running, first);
+  EXPECT_EQ(std::string("DART " DART_VERSION_STRING ", built with ") + built + ", running with " + running,
+            first);
 }
