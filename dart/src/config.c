@@ -124,6 +124,7 @@ dart_ret_t dart_config_print(FILE *out) {
   DART_CHECK_INIT("dart_config_print");
   if (!out) return dart__error(DART_ERR_INVAL, "dart_config_print: out is NULL");
   const dart_config_t *c = &dart__state.config;
+  dart__print_versions(out);
   fprintf(out, "DART_UNITS_PER_NODE=%zu%s\n", c->units_per_node, c->units_per_node ? "" : " (real nodes)");
   fprintf(out, "DART_LOCAL_POOL=%zu\n", c->local_pool_bytes);
   fprintf(out, "DART_TEAM_POOL=%zu\n", c->team_pool_bytes);

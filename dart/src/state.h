@@ -89,6 +89,7 @@ void dart__crash_report_init(void);
 
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);
+void dart__print_versions(FILE *out); /* DART and MPI versions: version.c */
 
 /* Computes node ids (real or virtual) of all units and where the calling
  * unit runs; fills dart__state.node_of and .place. */

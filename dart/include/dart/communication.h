@@ -359,7 +359,7 @@ DART_INLINE_ dart_ret_t dart_waitall_local(dart_handle_t handles[], size_t n) {
 #undef DART_INLINE_
 #endif
 
-/* ---- Atomics (see README: which path each segment uses) ---- */
+/* ---- Atomics (docs/design.md: which path each segment uses) ---- */
 
 /**
  * Element-wise atomic update of n elements at gptr: target[i] = target[i]
@@ -443,7 +443,7 @@ dart_ret_t dart_op_destroy(dart_operation_t *op);
  * same nrecvcounts and recvdispls). Arguments every unit passes alike are
  * checked before any communication: every unit fails alike. A mismatch
  * between units, or an argument only some units get wrong (a NULL buffer),
- * is detected only with DART_CHECK=1 (the default in debug builds, README):
+ * is detected only with DART_CHECK=1 (the default in debug builds, docs/environment.md):
  * then every unit of the team returns DART_ERR_INVAL, before any data moves,
  * and dart_last_error names the call and the argument that differs (or, on
  * the units whose arguments were fine, the first unit whose were not).

@@ -3,7 +3,7 @@
  * Global memory: global pointer helpers, non-collective and team-collective
  * allocation, registration of user memory, and data types.
  *
- * Limits (see README): at most 65,535 live segments on a unit over all its
+ * Limits (docs/design.md): at most 65,535 live segments on a unit over all its
  * teams, at most 2,047 teams alive on a unit at once. A pointer's flags and
  * segid are its segment's 32-bit handle, which comes back only after 2^32
  * allocations: until then a pointer into a freed segment or a destroyed team

@@ -29,11 +29,35 @@
 extern "C" {
 #endif
 
+/* The version of these headers (the file VERSION; CHANGELOG.md). */
+#define DART_VERSION_MAJOR 0
+#define DART_VERSION_MINOR 1
+#define DART_VERSION_PATCH 0
+#define DART_VERSION_STRING "0.1.0"
+
+/**
+ * The version of the library the program runs with, which may differ from
+ * the DART_VERSION_* macros it was compiled with. A NULL argument is
+ * skipped. Any time, also before dart_init. Threads: any.
+ */
+dart_ret_t dart_version(int *major, int *minor, int *patch);
+
+/**
+ * The MPI library: the one DART was compiled against (from its mpi.h, e.g.
+ * "MPICH 4.0.2" or "Open MPI 4.1.4", else "MPI 3.1") into built, and the one
+ * it runs with (the first line of MPI_Get_library_version, blanks squeezed,
+ * e.g. "MPICH Version: 4.0.2") into running. Each buffer receives at most
+ * its length in bytes, NUL included (truncated if longer); a NULL buffer
+ * is skipped, a length of 0 for a non-NULL one is DART_ERR_INVAL. Any time,
+ * also before dart_init. Threads: any.
+ */
+dart_ret_t dart_mpi_library_version(char *built, size_t built_len, char *running, size_t running_len);
+
 /**
  * Initializes the runtime. Collective over all processes of MPI_COMM_WORLD.
  * Initializes MPI unless the program already did; in that case dart_exit
  * leaves MPI initialized. Reads the DART_* environment variables (see
- * README): a bad value makes this call fail with DART_ERR_INVAL and a
+ * docs/environment.md): a bad value makes this call fail with DART_ERR_INVAL and a
  * message on stderr naming the variable. Calling it twice is DART_ERR_INVAL.
  * The same as dart_init_thread with DART_THREAD_SINGLE. Threads: none.
  */
@@ -81,7 +105,7 @@ typedef struct {
   size_t team_pool_bytes;  /**< DART_TEAM_POOL: per-unit chunk step for team pools */
   int print_config;        /**< DART_PRINT_CONFIG: print this at dart_init */
   unsigned debug;          /**< DART_DEBUG: event categories printed to stderr
-                                (bit 0 alloc, 1 team, 2 path; README) */
+                                (bit 0 alloc, 1 team, 2 path; docs/environment.md) */
   int check;               /**< DART_CHECK: collectives check that every unit of
                                 the team passed the same arguments (default 1
                                 in debug builds, 0 with NDEBUG) */

@@ -23,7 +23,7 @@
 // view(i, j), arr.async[i], Shared::get/set) checks that its container is
 // alive: not empty or moved from (std::logic_error) and made in the current
 // run (dash::NotInitialized). The check is 2-5 % of a local element access
-// (README), so it follows assert: on unless NDEBUG; define it to 0 or 1 to
+// (dash/README.md), so it follows assert: on unless NDEBUG; define it to 0 or 1 to
 // choose. Unaffected: at() (always checked), and every call that is not per
 // element (begin(), algorithms, flush, teams, locks, atomics).
 #ifndef DASH_CHECK_LIVENESS
