@@ -2,7 +2,7 @@
 // its index and pattern types, a balanced TeamSpec, HaloMatrixWrapper
 // with the default (NONE) boundary, update_async/wait around a hand-written
 // loop over the local inner elements, then the stencil operator's boundary
-// iteration. A blur of unsigned char pixels (double arithmetic, truncated),
+// iteration (whole, or by dimension and side with iterator_at(dim, pos)). A blur of unsigned char pixels (double arithmetic, truncated),
 // several sweeps swapping two matrices; the gathered result equals a
 // serial computation of every element at least one away from the global
 // edge (the edge itself is in neither iteration space and keeps its value).
@@ -56,8 +56,19 @@ int main(int argc, char *argv[]) {
           n[x * ly + y] = blur(o[x * ly + y], o[(x - 1) * ly + y], o[(x + 1) * ly + y], o[x * ly + y - 1],
                                o[x * ly + y + 1]);
       hold->wait();
-      for (auto it = oold->boundary.begin(); it != oold->boundary.end(); ++it)
-        n[it.lpos()] = blur(*it, it.value_at(0), it.value_at(1), it.value_at(2), it.value_at(3));
+      if (s % 2 == 0) {
+        for (auto it = oold->boundary.begin(); it != oold->boundary.end(); ++it)
+          n[it.lpos()] = blur(*it, it.value_at(0), it.value_at(1), it.value_at(2), it.value_at(3));
+      } else {  // by dimension and side, as DASH's astro tutorial: each element once
+        std::size_t visited = 0;
+        for (dash::dim_t d = 0; d < 2; ++d)
+          for (auto pos : {dash::halo::RegionPos::PRE, dash::halo::RegionPos::POST}) {
+            auto range = oold->boundary.iterator_at(d, pos);
+            for (auto it = range.first; it != range.second; ++it, ++visited)
+              n[it.lpos()] = blur(*it, it.value_at(0), it.value_at(1), it.value_at(2), it.value_at(3));
+          }
+        CHECK(visited == oold->boundary.size());
+      }
       std::swap(hold, hnew);
       std::swap(oold, onew);
       dash::barrier();

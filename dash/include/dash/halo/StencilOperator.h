@@ -84,6 +84,16 @@ class StencilOperator {
       op_->complete();
       return {Iterator(op_, boxes_, box, false), Iterator(op_, boxes_, box + 1, false)};
     }
+    /// DASH: the boundary elements along dimension `dim` next to the halo
+    /// before (RegionPos::PRE) or after (POST) the block, without those of
+    /// lower dimensions: the 2N ranges together are the boundary, each
+    /// element once. Empty for `inner` and for a dimension >= N.
+    std::pair<Iterator, Iterator> iterator_at(dim_t dim, RegionPos pos) const {
+      if (inner_ || dim < 0 || static_cast<std::size_t>(dim) >= N) return {end(), end()};
+      const std::size_t box = 2 * static_cast<std::size_t>(dim) + (pos == RegionPos::POST ? 1 : 0);
+      op_->complete();
+      return {Iterator(op_, &op_->dim_boxes_, box, false), Iterator(op_, &op_->dim_boxes_, box + 1, false)};
+    }
     /// The boxes (local coordinates) this scope iterates.
     const std::vector<Block<N>> &views() const { return *boxes_; }
 
@@ -127,6 +137,7 @@ class StencilOperator {
         spec_(o.spec_),
         inner_boxes_(o.inner_boxes_),
         boundary_boxes_(o.boundary_boxes_),
+        dim_boxes_(o.dim_boxes_),
         view_(o.view_),
         strides_(o.strides_),
         offsets_(o.offsets_) {}
@@ -201,6 +212,20 @@ class StencilOperator {
       }
       (r == NumRegionsMax<N> / 2 ? inner_boxes_ : boundary_boxes_).push_back(box);
     }
+    // The boundary by dimension (DASH's iterator_at(dim, pos)): along d the
+    // part before / after the inner range; inner range in the dimensions
+    // below d (their boundary is theirs), all of it in those above.
+    for (std::size_t d = 0; d < N; ++d)
+      for (int post = 0; post < 2; ++post) {
+        Block<N> box;
+        for (std::size_t k = 0; k < N; ++k) {
+          std::size_t from = k < d ? il[k] : a[k], to = k < d ? ih[k] : b[k];
+          if (k == d) from = post ? ih[k] : a[k], to = post ? b[k] : il[k];
+          box.offsets()[k] = from;
+          box.extents()[k] = to - from;
+        }
+        dim_boxes_.push_back(box);
+      }
   }
 
   const HaloBlockT *block_;
@@ -208,6 +233,7 @@ class StencilOperator {
   Element_t *base_;
   StencilSpecT spec_;
   std::vector<Block<N>> inner_boxes_, boundary_boxes_;
+  std::vector<Block<N>> dim_boxes_;  // 2N: dimension d PRE at 2d, POST at 2d + 1
   ViewSpec_t view_{};
   std::array<std::size_t, N> strides_{};
   std::array<std::ptrdiff_t, StencilSpecT::size()> offsets_{};
