@@ -43,8 +43,11 @@ TEST(Version, MpiLibraryTruncatesAndChecksLengths) {
   char full[256], small[6];
   ASSERT_DART_OK(dart_mpi_library_version(nullptr, 0, full, sizeof full));
   ASSERT_DART_OK(dart_mpi_library_version(nullptr, 0, small, sizeof small));
-  EXPECT_EQ(5u, std::strlen(small));
-  EXPECT_EQ(0, std::strncmp(full, small, 5));
+  // At most 5 characters, a prefix of the whole (trailing blanks trimmed:
+  // Open MPI's text has a blank as its fifth character).
+  EXPECT_GE(5u, std::strlen(small));
+  EXPECT_LT(0u, std::strlen(small));
+  EXPECT_EQ(0, std::strncmp(full, small, std::strlen(small)));
   char one[1] = {'x'};
   ASSERT_DART_OK(dart_mpi_library_version(one, sizeof one, nullptr, 0));
   EXPECT_EQ('\0', one[0]);
