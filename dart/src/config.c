@@ -1,5 +1,7 @@
 /* Configuration from DART_* environment variables. */
 #include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "debug.h"
@@ -54,63 +56,90 @@ static int parse_size(const char *s, size_t *out) {
   return 0;
 }
 
-static dart_ret_t read_size(const char *name, size_t min, size_t *out) {
-  const char *s = getenv(name);
-  if (!s) return DART_OK;
-  size_t v;
-  if (parse_size(s, &v) || v < min) {
-    fprintf(stderr, "dart_init: bad value '%s' for %s (expected a size >= %zu, e.g. 64M)\n", s, name, min);
-    return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for %s", s, name);
+/* The record of every DART_* variable: its name, its default as
+ * docs/environment.md gives it (parsed like a value from the environment,
+ * so there is one source for each default) and the field it sets. The
+ * test dart.config_vars checks the documentation's table against it. */
+typedef enum { VAR_SIZE, VAR_FLAG, VAR_THREADS, VAR_DEBUG } var_kind_t;
+
+static const struct var {
+  const char *name;
+  const char *default_text;
+  var_kind_t kind;
+  size_t field; /* offsetof(dart_config_t, ...) */
+  size_t min;   /* VAR_SIZE: smallest value accepted */
+} vars[] = {
+    {"DART_UNITS_PER_NODE", "0", VAR_SIZE, offsetof(dart_config_t, units_per_node), 0},
+    {"DART_LOCAL_POOL", "64M", VAR_SIZE, offsetof(dart_config_t, local_pool_bytes), 4096},
+    {"DART_TEAM_POOL", "16M", VAR_SIZE, offsetof(dart_config_t, team_pool_bytes), 4096},
+    {"DART_PRINT_CONFIG", "0", VAR_FLAG, offsetof(dart_config_t, print_config), 0},
+    {"DART_DEBUG", "none", VAR_DEBUG, offsetof(dart_config_t, debug), 0},
+    {"DART_CHECK", DART_CHECK_DEFAULT ? "1" : "0", VAR_FLAG, offsetof(dart_config_t, check), 0},
+    {"DART_CRASH_REPORT", "1", VAR_FLAG, offsetof(dart_config_t, crash_report), 0},
+    {"DART_THREADS", "single", VAR_THREADS, offsetof(dart_config_t, threads), 0},
+};
+enum { NVARS = sizeof vars / sizeof vars[0] };
+
+int dart__config_var(size_t i, const char **name, const char **default_text) {
+  if (i >= NVARS) return 0;
+  *name = vars[i].name;
+  *default_text = vars[i].default_text;
+  return 1;
+}
+
+static dart_ret_t bad_value(const struct var *v, const char *text, const char *expected) {
+  fprintf(stderr, "dart_init: bad value '%s' for %s (expected %s)\n", text, v->name, expected);
+  return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for %s", text, v->name);
+}
+
+static dart_ret_t read_var(const struct var *v, const char *text, dart_config_t *cfg) {
+  char *field = (char *)cfg + v->field;
+  size_t n;
+  switch (v->kind) {
+    case VAR_SIZE:
+      if (parse_size(text, &n) || n < v->min) {
+        char expected[64];
+        snprintf(expected, sizeof expected, "a size >= %zu, e.g. 64M", v->min);
+        return bad_value(v, text, expected);
+      }
+      memcpy(field, &n, sizeof n);
+      return DART_OK;
+    case VAR_FLAG: {
+      if (strcmp(text, "0") != 0 && strcmp(text, "1") != 0) return bad_value(v, text, "0 or 1");
+      int on = text[0] == '1';
+      memcpy(field, &on, sizeof on);
+      return DART_OK;
+    }
+    case VAR_THREADS: {
+      if (strcmp(text, "multiple") != 0 && strcmp(text, "single") != 0)
+        return bad_value(v, text, "single or multiple");
+      int multiple = text[0] == 'm';
+      memcpy(field, &multiple, sizeof multiple);
+      return DART_OK;
+    }
+    case VAR_DEBUG: {
+      unsigned mask = 0;
+      if (strcmp(text, "none") != 0 && dart__debug_parse(text, &mask) != 0)
+        return bad_value(v, text, "none or a comma-separated list of alloc, team, path, all");
+      memcpy(field, &mask, sizeof mask);
+      return DART_OK;
+    }
   }
-  *out = v;
-  return DART_OK;
+  return DART_ERR_OTHER;
 }
 
 dart_ret_t dart__config_read(dart_config_t *cfg) {
   memset(cfg, 0, sizeof *cfg);
-  cfg->local_pool_bytes = (size_t)64 << 20;
-  cfg->team_pool_bytes = (size_t)16 << 20;
-  dart_ret_t r;
-  if ((r = read_size("DART_UNITS_PER_NODE", 0, &cfg->units_per_node)) != DART_OK) return r;
-  if ((r = read_size("DART_LOCAL_POOL", 4096, &cfg->local_pool_bytes)) != DART_OK) return r;
-  if ((r = read_size("DART_TEAM_POOL", 4096, &cfg->team_pool_bytes)) != DART_OK) return r;
-  size_t print = 0;
-  if ((r = read_size("DART_PRINT_CONFIG", 0, &print)) != DART_OK) return r;
-  if (print > 1) {
-    fprintf(stderr, "dart_init: bad value for DART_PRINT_CONFIG (expected 0 or 1)\n");
-    return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_PRINT_CONFIG");
-  }
-  cfg->print_config = (int)print;
-  size_t check = DART_CHECK_DEFAULT;
-  if ((r = read_size("DART_CHECK", 0, &check)) != DART_OK) return r;
-  if (check > 1) {
-    fprintf(stderr, "dart_init: bad value for DART_CHECK (expected 0 or 1)\n");
-    return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_CHECK");
-  }
-  cfg->check = (int)check;
-  size_t crash_report = 1;
-  if ((r = read_size("DART_CRASH_REPORT", 0, &crash_report)) != DART_OK) return r;
-  if (crash_report > 1) {
-    fprintf(stderr, "dart_init: bad value for DART_CRASH_REPORT (expected 0 or 1)\n");
-    return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_CRASH_REPORT");
-  }
-  cfg->crash_report = (int)crash_report;
-  const char *threads = getenv("DART_THREADS");
-  if (threads && strcmp(threads, "multiple") != 0 && strcmp(threads, "single") != 0) {
-    fprintf(stderr, "dart_init: bad value '%s' for DART_THREADS (expected single or multiple)\n", threads);
-    return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for DART_THREADS", threads);
-  }
-  const char *debug = getenv("DART_DEBUG");
-  if (debug && dart__debug_parse(debug, &cfg->debug) != 0) {
-    fprintf(stderr,
-            "dart_init: bad value '%s' for DART_DEBUG (expected a comma-separated list of "
-            "alloc, team, path, all)\n",
-            debug);
-    return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for DART_DEBUG", debug);
+  dart_ret_t ret = DART_OK;
+  for (size_t i = 0; i < NVARS; i++) {
+    const char *env = getenv(vars[i].name);
+    dart_ret_t r = read_var(&vars[i], vars[i].default_text, cfg);
+    if (r == DART_OK && env) r = read_var(&vars[i], env, cfg);
+    if (r != DART_OK && ret == DART_OK) ret = r; /* report every bad variable, fail with the first */
   }
   dart__debug = cfg->debug;
   dart__check = cfg->check;
-  return DART_OK;
+  return ret;
 }
 
 dart_ret_t dart_config_get(dart_config_t *cfg) {
@@ -125,15 +154,33 @@ dart_ret_t dart_config_print(FILE *out) {
   if (!out) return dart__error(DART_ERR_INVAL, "dart_config_print: out is NULL");
   const dart_config_t *c = &dart__state.config;
   dart__print_versions(out);
-  fprintf(out, "DART_UNITS_PER_NODE=%zu%s\n", c->units_per_node, c->units_per_node ? "" : " (real nodes)");
-  fprintf(out, "DART_LOCAL_POOL=%zu\n", c->local_pool_bytes);
-  fprintf(out, "DART_TEAM_POOL=%zu\n", c->team_pool_bytes);
-  fprintf(out, "DART_PRINT_CONFIG=%d\n", c->print_config);
-  fprintf(out, "DART_CHECK=%d\n", c->check);
-  fprintf(out, "DART_CRASH_REPORT=%d\n", c->crash_report);
-  fprintf(out, "DART_THREADS=%s\n", dart__state.threads ? "multiple" : "single");
-  fprintf(out, "DART_DEBUG=%s%s%s\n", c->debug & DART_DEBUG_ALLOC ? "alloc," : "",
-          c->debug & DART_DEBUG_TEAM ? "team," : "", c->debug & DART_DEBUG_PATH ? "path," : "");
+  for (size_t i = 0; i < NVARS; i++) {
+    const char *field = (const char *)c + vars[i].field;
+    size_t n;
+    int on;
+    unsigned mask;
+    fprintf(out, "%s=", vars[i].name);
+    switch (vars[i].kind) {
+      case VAR_SIZE:
+        memcpy(&n, field, sizeof n);
+        fprintf(out, "%zu", n);
+        break;
+      case VAR_FLAG:
+        memcpy(&on, field, sizeof on);
+        fprintf(out, "%d", on);
+        break;
+      case VAR_THREADS:
+        memcpy(&on, field, sizeof on);
+        fprintf(out, "%s (threads %s)", on ? "multiple" : "single", dart__state.threads ? "on" : "off");
+        break;
+      case VAR_DEBUG:
+        memcpy(&mask, field, sizeof mask);
+        fprintf(out, "%s%s%s%s", mask ? "" : "none", mask & DART_DEBUG_ALLOC ? "alloc," : "",
+                mask & DART_DEBUG_TEAM ? "team," : "", mask & DART_DEBUG_PATH ? "path," : "");
+        break;
+    }
+    fputc('\n', out);
+  }
   fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu\n", dart__state.size, c->num_nodes, c->node_size);
   return DART_OK;
 }

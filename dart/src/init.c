@@ -26,12 +26,13 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   MPI_Finalized(&mpi_fini);
   if (mpi_fini)
     return dart__error(DART_ERR_INVAL, "dart_init: MPI is already finalized (dart_exit ended it)");
-  /* DART_THREADS=multiple asks for threads whatever the program asked
-   * (a program written for a build with thread support, e.g. DASH's
-   * ENABLE_THREADSUPPORT); other values are checked with the rest of the
-   * configuration below, once MPI can make every unit agree. */
-  const char *threads_env = getenv("DART_THREADS");
-  if (threads_env && strcmp(threads_env, "multiple") == 0) level = DART_THREAD_MULTIPLE;
+  /* The configuration is read once, here; DART_THREADS=multiple asks for
+   * threads whatever the program asked (a program written for a build with
+   * thread support, e.g. DASH's ENABLE_THREADSUPPORT). A bad variable fails
+   * init on every unit, once MPI can make the units agree (below). */
+  dart_config_t config;
+  dart_ret_t ret = dart__config_read(&config);
+  if (config.threads) level = DART_THREAD_MULTIPLE;
   int owned = 0, mpi_level = MPI_THREAD_SINGLE;
   if (!mpi_init) {
     int want = level == DART_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
@@ -46,8 +47,8 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   dart__state.threads = level == DART_THREAD_MULTIPLE && mpi_level == MPI_THREAD_MULTIPLE;
   *provided = dart__state.threads ? DART_THREAD_MULTIPLE : DART_THREAD_SINGLE;
 
+  dart__state.config = config;
   /* Every unit must agree on failure, so a bad setting on one fails all. */
-  dart_ret_t ret = dart__config_read(&dart__state.config);
   int bad = ret != DART_OK, anybad = 0;
   MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (anybad) {

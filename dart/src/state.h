@@ -89,6 +89,9 @@ void dart__crash_report_init(void);
 
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);
+/* The i-th DART_* variable of the configuration record: name and default
+ * as documented. Returns 0 past the last one. */
+int dart__config_var(size_t i, const char **name, const char **default_text);
 void dart__print_versions(FILE *out); /* DART and MPI versions: version.c */
 
 /* Computes node ids (real or virtual) of all units and where the calling

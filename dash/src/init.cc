@@ -14,6 +14,7 @@
 #include <dart/dart.h>
 #include <dash/Exception.h>
 #include <dash/Team.h>
+#include <dash/internal/Settings.h>
 
 namespace dash {
 namespace detail {
@@ -84,6 +85,7 @@ void init(int *argc, char ***argv, dart_thread_support_level_t level) {
     std::fflush(stdout);
     std::setvbuf(stdout, line_buffer, _IOLBF, sizeof line_buffer);
   }
+  (void)detail::settings();  // the DASH_* variables are read once, here
   detail::multithreaded = provided == DART_THREAD_MULTIPLE;
   detail::current_epoch = ++detail::last_epoch;
   detail::all_team = Team(std::make_shared<detail::TeamState>(DART_TEAM_ALL, nullptr));

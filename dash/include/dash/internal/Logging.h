@@ -30,6 +30,9 @@ enum class LogLevel { None, Error, Warn, Info, Debug, Trace };
 /// The level chosen by DASH_LOG_LEVEL.
 LogLevel log_level();
 
+/// "NONE", "ERROR", ... "TRACE".
+const char *log_level_name(LogLevel level);
+
 /// Writes one message line (with unit, level and place) to stderr.
 void log_write(LogLevel level, const char *file, int line, const std::string &text);
 

@@ -39,16 +39,14 @@
 #include <dash/internal/GlobalRange.h>
 #include <dash/internal/Transfer.h>
 #include <dash/internal/Logging.h>
+#include <dash/internal/Settings.h>
 #include <dash/util/Trace.h>
 
 namespace dash::detail {
 
 /// Threads for a unit's local sort (see above); at least 1.
 inline unsigned local_sort_threads() {
-  if (const char *env = std::getenv("DASH_SORT_THREADS")) {
-    long n = std::strtol(env, nullptr, 10);
-    return n > 1 ? static_cast<unsigned>(std::min(n, 64L)) : 1u;
-  }
+  if (unsigned n = settings().sort_threads) return n;
   dart_config_t cfg;
   unsigned cores = std::thread::hardware_concurrency();
   if (dart_config_get(&cfg) != DART_OK || cfg.node_size == 0 || cores == 0) return 1;
