@@ -15,7 +15,7 @@ build=${DART_BUILD_ROOT:-$root/build}
 stages=${DART_TEST_STAGES:-"format mpich sanitize openmpi tsan"}
 
 start=$SECONDS
-bash "$root/scripts/install-deps.sh"
+bash "$root/scripts/install-deps.sh" --test
 [ -x "$root/armci/scripts/install-deps.sh" ] && bash "$root/armci/scripts/install-deps.sh"
 echo "=== dependencies ready after $((SECONDS - start)) s"
 
