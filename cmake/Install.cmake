@@ -52,7 +52,11 @@ if(TARGET dash)
                 ${CMAKE_CURRENT_BINARY_DIR}/dash-mpi-config-version.cmake
     DESTINATION ${DASH_MPI_CMAKE_DIR})
   configure_file(cmake/dash-mpi-config-forward.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config.cmake @ONLY)
-  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config.cmake DESTINATION share/cmake)
+  configure_file(cmake/dash-mpi-config-version-forward.cmake.in
+    ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config-version.cmake @ONLY)
+  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config.cmake
+                ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config-version.cmake
+    DESTINATION share/cmake)
 
   # ... and the compiler wrapper dash-mpicxx, with DASH's aliases.
   set(DASH_WRAP_MACROS "")
