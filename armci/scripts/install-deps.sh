@@ -41,16 +41,20 @@ fi
 # ScaLAPACK for MPICH pulls in mpi-default-bin -> Open MPI, which may take
 # over the mpicc/mpirun alternatives. Pin them back to MPICH.
 SUDO=""; [[ $(id -u) -ne 0 ]] && SUDO="sudo"
-if [[ -e /usr/bin/mpicc.mpich ]]; then
-  $SUDO update-alternatives --set mpi /usr/bin/mpicc.mpich >/dev/null
-fi
-if [[ -e /usr/bin/mpirun.mpich ]]; then
-  $SUDO update-alternatives --set mpirun /usr/bin/mpirun.mpich >/dev/null
-fi
+# Said when it changes anything (system-wide).
+pin_alternative() { # name target
+  local now
+  now=$(update-alternatives --query "$1" 2>/dev/null | sed -n 's/^Value: //p')
+  if [[ -e "$2" && -n "$now" && "$now" != "$2" ]]; then
+    echo "install-deps: switching the system's '$1' alternative from $now to $2"
+    $SUDO update-alternatives --set "$1" "$2" >/dev/null
+  fi
+}
+pin_alternative mpi /usr/bin/mpicc.mpich
+pin_alternative mpirun /usr/bin/mpirun.mpich
 # The per-arch header alternative (mpi.h location) as well, when it exists.
 if update-alternatives --list mpi-x86_64-linux-gnu 2>/dev/null | grep -q mpich; then
-  $SUDO update-alternatives --set mpi-x86_64-linux-gnu \
-    "$(update-alternatives --list mpi-x86_64-linux-gnu | grep mpich | head -n1)" >/dev/null
+  pin_alternative mpi-x86_64-linux-gnu "$(update-alternatives --list mpi-x86_64-linux-gnu | grep mpich | head -n1)"
 fi
 
 echo "install-deps: mpicc -> $(readlink -f /usr/bin/mpicc), mpirun -> $(readlink -f /usr/bin/mpirun)"

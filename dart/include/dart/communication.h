@@ -82,6 +82,7 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
  * DART_ERR_NOMEM from dart_put_handle / dart_get_handle).
  */
 typedef struct dart_handle_struct *dart_handle_t;
+/** The handle of no (or of an already completed) transfer. */
 #define DART_HANDLE_NULL ((dart_handle_t)NULL)
 
 /**
@@ -495,8 +496,10 @@ dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_
  */
 dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,
                      dart_team_t team);
+/** Receives what dart_send sent from unit (team-relative) with tag (MPI_Recv). Threads: any. */
 dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dart_unit_t unit,
                      dart_team_t team);
+/** Sends to dest and receives from src at once (MPI_Sendrecv). Threads: any. */
 dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t send_type, int send_tag,
                          dart_unit_t dest, void *recvbuf, size_t recv_nelem, dart_datatype_t recv_type,
                          int recv_tag, dart_unit_t src, dart_team_t team);

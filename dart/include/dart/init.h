@@ -30,9 +30,13 @@ extern "C" {
 #endif
 
 /* The version of these headers (the file VERSION; CHANGELOG.md). */
+/** Major version of these headers: changes break compatibility. */
 #define DART_VERSION_MAJOR 0
+/** Minor version of these headers: additions. */
 #define DART_VERSION_MINOR 1
+/** Patch version of these headers: fixes. */
 #define DART_VERSION_PATCH 0
+/** "MAJOR.MINOR.PATCH" (dart_version() gives the library's). */
 #define DART_VERSION_STRING "0.1.0"
 
 /**

@@ -31,6 +31,7 @@ dart_ret_t dart_barrier(dart_team_t team);
  * *acquired = 0. The thread that acquired a lock releases it.
  */
 typedef struct dart_lock_struct *dart_lock_t;
+/** No lock (what dart_team_lock_destroy leaves behind). */
 #define DART_LOCK_NULL ((dart_lock_t)NULL)
 
 /** Creates a lock on team. Collective over team. Threads: per team. */

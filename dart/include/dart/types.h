@@ -39,6 +39,7 @@ typedef enum { DART_THREAD_SINGLE = 0, DART_THREAD_MULTIPLE = 10 } dart_thread_s
 
 /** Absolute unit id (rank in DART_TEAM_ALL), 0 .. dart_size()-1. */
 typedef int32_t dart_unit_t;
+/** No unit (e.g. a unit id translated into a team it is not in). */
 #define DART_UNDEFINED_UNIT_ID ((dart_unit_t)-1)
 
 /**
@@ -46,7 +47,9 @@ typedef int32_t dart_unit_t;
  * table so that looking a team up by id is O(1).
  */
 typedef int64_t dart_team_t;
+/** The team of all units, from dart_init to dart_exit. */
 #define DART_TEAM_ALL ((dart_team_t)0)
+/** No team (dart_team_create on a unit outside the new team gives it). */
 #define DART_TEAM_NULL ((dart_team_t)-1)
 
 /**
@@ -62,9 +65,9 @@ typedef int64_t dart_team_t;
  *   addr_or_offs.offset, as in DASH)
  */
 typedef struct {
-  int32_t unitid;
-  int16_t segid;
-  uint16_t flags;
+  int32_t unitid; /**< absolute id of the unit addressed */
+  int16_t segid;  /**< the allocation (segment) */
+  uint16_t flags; /**< with segid, the segment's handle: opaque */
   union {
     uint64_t offset;
     /** DASH's name of the same field: addr_or_offs.offset is offset */
@@ -90,8 +93,8 @@ typedef int32_t dart_datatype_t;
  * CHAR: text, FLOAT: floating point, COMPLEX: complex floating point). Code
  * that needs a row per type (type maps, per-type switches) expands this
  * table instead of listing the types again. The C types of the complex rows
- * are DART_FLOAT_COMPLEX_T / DART_DOUBLE_COMPLEX_T (C: float _Complex; C++:
- * std::complex<float>, which needs <complex> where it is expanded).
+ * are DART_FLOAT_COMPLEX_T / DART_DOUBLE_COMPLEX_T (C: `float _Complex`; C++:
+ * `std::complex<float>`, which needs `<complex>` where it is expanded).
  */
 #define DART_BASIC_TYPES(X)                                            \
   X(BYTE, unsigned char, BYTE, MPI_BYTE)                               \
@@ -121,7 +124,9 @@ typedef int32_t dart_datatype_t;
 #define DART_FLOAT_COMPLEX_T std::complex<float>
 #define DART_DOUBLE_COMPLEX_T std::complex<double>
 #else
+/** The C type of DART_TYPE_FLOAT_COMPLEX (C++: `std::complex<float>`). */
 #define DART_FLOAT_COMPLEX_T float _Complex
+/** The C type of DART_TYPE_DOUBLE_COMPLEX (C++: `std::complex<double>`). */
 #define DART_DOUBLE_COMPLEX_T double _Complex
 #endif
 

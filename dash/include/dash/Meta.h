@@ -15,7 +15,7 @@
 #include <dash/Types.h>
 #include <dash/meta/TypeInfo.h>
 
-/// Defines has_type_<DepType><T>::value: true if T has a member type DepType.
+/// Defines `has_type_DepType<T>`, whose `value` is true if T has a member type DepType.
 #define DASH__META__DEFINE_TRAIT__HAS_TYPE(DepType) \
   template <typename T, typename = void>            \
   struct has_type_##DepType : std::false_type {};   \
@@ -57,10 +57,13 @@ adv<T> make_adv(T &&value) {
 
 namespace functional {
 
-/// arity, is_variadic, is_const, result_type and arg<i> of a callable
-/// object's operator() (not overloaded, not a template).
+/// `arity`, `is_variadic`, `is_const`, `result_type` and `arg<i>` of a
+/// callable object's `operator()` (not overloaded, not a template).
+/// \cond
+// (hidden from Doxygen: it takes the base, a specialisation, for this class)
 template <typename T>
 struct closure_traits : closure_traits<decltype(&T::operator())> {};
+/// \endcond
 
 namespace detail {
 template <bool Const, bool Variadic, typename R, typename... Args>
