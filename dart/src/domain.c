@@ -68,7 +68,9 @@ static int list_has(const domain_list_t *l, const domain_t *d) {
 
 static int to_int(int64_t v) { return v < 0 || v > INT_MAX ? -1 : (int)v; }
 
-static void set_tag(domain_t *d, const char *tag) { snprintf(d->domain_tag, sizeof d->domain_tag, "%s", tag); }
+static void set_tag(domain_t *d, const char *tag) {
+  snprintf(d->domain_tag, sizeof d->domain_tag, "%s", tag);
+}
 
 /* The tag of child `index` of a domain tagged `parent` ("." has no
  * trailing dot to repeat); 0 if it does not fit. */
@@ -229,10 +231,10 @@ static void update(domain_t *d) {
 
 /* The scopes a tree may hold, for numbering each scope's domains. */
 static const dart_locality_scope_t all_scopes[] = {
-    DART_LOCALITY_SCOPE_UNDEFINED, DART_LOCALITY_SCOPE_GLOBAL,  DART_LOCALITY_SCOPE_GROUP,
-    DART_LOCALITY_SCOPE_NETWORK,   DART_LOCALITY_SCOPE_NODE,    DART_LOCALITY_SCOPE_MODULE,
-    DART_LOCALITY_SCOPE_NUMA,      DART_LOCALITY_SCOPE_UNIT,    DART_LOCALITY_SCOPE_PACKAGE,
-    DART_LOCALITY_SCOPE_UNCORE,    DART_LOCALITY_SCOPE_CACHE,   DART_LOCALITY_SCOPE_CORE,
+    DART_LOCALITY_SCOPE_UNDEFINED, DART_LOCALITY_SCOPE_GLOBAL, DART_LOCALITY_SCOPE_GROUP,
+    DART_LOCALITY_SCOPE_NETWORK,   DART_LOCALITY_SCOPE_NODE,   DART_LOCALITY_SCOPE_MODULE,
+    DART_LOCALITY_SCOPE_NUMA,      DART_LOCALITY_SCOPE_UNIT,   DART_LOCALITY_SCOPE_PACKAGE,
+    DART_LOCALITY_SCOPE_UNCORE,    DART_LOCALITY_SCOPE_CACHE,  DART_LOCALITY_SCOPE_CORE,
     DART_LOCALITY_SCOPE_CPU};
 #define NUM_SCOPES ((int)(sizeof all_scopes / sizeof all_scopes[0]))
 
@@ -363,8 +365,8 @@ static int last_index(const char *tag) {
 
 /* ---- A team's tree from the places of its units ---- */
 
-static void fill_unit(dart_unit_locality_t *ul, const dart_unit_place_t *p, const domain_t *core, dart_team_t team,
-                      size_t u, int node_index, int numa_index, int core_index) {
+static void fill_unit(dart_unit_locality_t *ul, const dart_unit_place_t *p, const domain_t *core,
+                      dart_team_t team, size_t u, int node_index, int numa_index, int core_index) {
   ul->unit.id = (dart_unit_t)u;
   ul->team = team;
   snprintf(ul->domain_tag, sizeof ul->domain_tag, "%s", core->domain_tag);
@@ -394,7 +396,8 @@ static void fill_unit(dart_unit_locality_t *ul, const dart_unit_place_t *p, cons
   hw->num_scopes = 5;
 }
 
-static domain_t *child_domain(domain_t *parent, dart_locality_scope_t scope, int index, const dart_unit_place_t *p) {
+static domain_t *child_domain(domain_t *parent, dart_locality_scope_t scope, int index,
+                              const dart_unit_place_t *p) {
   domain_t *d = new_domain();
   d->scope = scope;
   d->team = parent->team;
@@ -408,7 +411,8 @@ static domain_t *child_domain(domain_t *parent, dart_locality_scope_t scope, int
 /* The units of one node, in team order, grouped by NUMA domain in order of
  * their first unit. */
 static domain_t *build_node(domain_t *root, int node_index, const size_t *members, size_t count,
-                            const dart_unit_place_t *place, const dart_unit_t *global, dart_unit_locality_t *units) {
+                            const dart_unit_place_t *place, const dart_unit_t *global,
+                            dart_unit_locality_t *units) {
   const dart_unit_place_t *first = &place[members[0]];
   domain_t *node = child_domain(root, DART_LOCALITY_SCOPE_NODE, node_index, first);
   node->shared_mem_bytes = to_int(first->host_memory);
@@ -497,8 +501,8 @@ static dart_ret_t build_tree(dart_team_data_t *t, dart_team_t team, team_tree_t 
   tree->root->team = team;
   domain_list_t nodes = {0};
   for (int i = 0; i < num_nodes; i++) {
-    domain_t *node = build_node(tree->root, i, members + start[i], start[i + 1] - start[i], place,
-                                t->rel2abs, tree->units);
+    domain_t *node = build_node(tree->root, i, members + start[i], start[i + 1] - start[i], place, t->rel2abs,
+                                tree->units);
     list_push(&nodes, node);
   }
   set_children(tree->root, nodes.at, nodes.n);
@@ -651,7 +655,8 @@ dart_ret_t dart_domain_create(dart_domain_locality_t **domain_out) {
 
 dart_ret_t dart_domain_clone(const dart_domain_locality_t *domain_in, dart_domain_locality_t **domain_out) {
   if (!domain_in || !domain_out)
-    return dart__error(DART_ERR_INVAL, "dart_domain_clone: %s is NULL", domain_in ? "domain_out" : "domain_in");
+    return dart__error(DART_ERR_INVAL, "dart_domain_clone: %s is NULL",
+                       domain_in ? "domain_out" : "domain_in");
   domain_t *d = xmalloc(sizeof *d);
   copy_into(d, domain_in, NULL);
   add_owned(d);
@@ -686,7 +691,8 @@ dart_ret_t dart_domain_destroy(dart_domain_locality_t *domain) {
 
 dart_ret_t dart_domain_assign(dart_domain_locality_t *domain_lhs, const dart_domain_locality_t *domain_rhs) {
   if (!domain_lhs || !domain_rhs)
-    return dart__error(DART_ERR_INVAL, "dart_domain_assign: %s is NULL", domain_lhs ? "domain_rhs" : "domain_lhs");
+    return dart__error(DART_ERR_INVAL, "dart_domain_assign: %s is NULL",
+                       domain_lhs ? "domain_rhs" : "domain_lhs");
   if (domain_lhs == domain_rhs) return DART_OK;
   domain_t copy;
   copy_into(&copy, domain_rhs, domain_lhs->parent);
@@ -700,7 +706,9 @@ dart_ret_t dart_domain_find(const dart_domain_locality_t *domain_in, const char 
                             dart_domain_locality_t **subdomain_out) {
   if (!domain_in || !domain_tag || !subdomain_out)
     return dart__error(DART_ERR_INVAL, "dart_domain_find: %s is NULL",
-                       !domain_in ? "domain_in" : !domain_tag ? "domain_tag" : "subdomain_out");
+                       !domain_in    ? "domain_in"
+                       : !domain_tag ? "domain_tag"
+                                     : "subdomain_out");
   domain_t *d = find(domain_in, domain_tag);
   *subdomain_out = d;
   if (!d)
@@ -728,7 +736,8 @@ dart_ret_t dart_domain_exclude(dart_domain_locality_t *domain_in, int num_subdom
   domain_list_t chosen = {0};
   dart_ret_t r = resolve(domain_in, num_subdomain_tags, subdomain_tags, "dart_domain_exclude", &chosen);
   if (r == DART_OK && list_has(&chosen, domain_in))
-    r = dart__error(DART_ERR_INVAL, "dart_domain_exclude: cannot exclude \"%s\" itself", domain_in->domain_tag);
+    r = dart__error(DART_ERR_INVAL, "dart_domain_exclude: cannot exclude \"%s\" itself",
+                    domain_in->domain_tag);
   if (r == DART_OK) {
     exclude_below(domain_in, &chosen);
     refresh(domain_in);
@@ -738,16 +747,19 @@ dart_ret_t dart_domain_exclude(dart_domain_locality_t *domain_in, int num_subdom
 }
 
 /* The domains of `scope` below d, after checking the arguments. */
-static dart_ret_t scope_list(const domain_t *d, dart_locality_scope_t scope, const char *fn, domain_list_t *out) {
+static dart_ret_t scope_list(const domain_t *d, dart_locality_scope_t scope, const char *fn,
+                             domain_list_t *out) {
   if (!d) return dart__error(DART_ERR_INVAL, "%s: domain_in is NULL", fn);
-  if (!known_scope(scope)) return dart__error(DART_ERR_INVAL, "%s: unknown locality scope %d", fn, (int)scope);
+  if (!known_scope(scope))
+    return dart__error(DART_ERR_INVAL, "%s: unknown locality scope %d", fn, (int)scope);
   scope_domains(d, tree_scope(scope), out);
   return DART_OK;
 }
 
 dart_ret_t dart_domain_split_scope(const dart_domain_locality_t *domain_in, dart_locality_scope_t scope,
                                    int num_parts, dart_domain_locality_t *split_domain_out) {
-  if (!split_domain_out) return dart__error(DART_ERR_INVAL, "dart_domain_split_scope: split_domain_out is NULL");
+  if (!split_domain_out)
+    return dart__error(DART_ERR_INVAL, "dart_domain_split_scope: split_domain_out is NULL");
   domain_list_t of_scope = {0};
   dart_ret_t r = scope_list(domain_in, scope, "dart_domain_split_scope", &of_scope);
   if (r == DART_OK && (num_parts < 1 || num_parts > of_scope.n))
@@ -808,11 +820,12 @@ dart_ret_t dart_domain_scope_domains(const dart_domain_locality_t *domain_in, da
 static dart_ret_t group_parent(const domain_t *domain_in, const domain_list_t *members, domain_t **lca) {
   for (int i = 0; i < members->n; i++) {
     if (members->at[i] == domain_in)
-      return dart__error(DART_ERR_INVAL, "dart_domain_group: cannot group \"%s\" itself", domain_in->domain_tag);
+      return dart__error(DART_ERR_INVAL, "dart_domain_group: cannot group \"%s\" itself",
+                         domain_in->domain_tag);
     for (int j = 0; j < members->n; j++)
       if (is_ancestor(members->at[i], members->at[j]))
-        return dart__error(DART_ERR_INVAL, "dart_domain_group: \"%s\" contains \"%s\"", members->at[i]->domain_tag,
-                           members->at[j]->domain_tag);
+        return dart__error(DART_ERR_INVAL, "dart_domain_group: \"%s\" contains \"%s\"",
+                           members->at[i]->domain_tag, members->at[j]->domain_tag);
   }
   /* The deepest ancestor of the first member that is above all others. */
   domain_t *a = members->at[0]->parent;
@@ -843,7 +856,8 @@ dart_ret_t dart_domain_group(dart_domain_locality_t *domain_in, int num_group_su
     return dart__error(DART_ERR_INVAL, "dart_domain_group: %d subdomains", num_group_subdomains);
   domain_list_t members = {0}, ordered = {0};
   domain_t *lca = NULL;
-  dart_ret_t r = resolve(domain_in, num_group_subdomains, group_subdomain_tags, "dart_domain_group", &members);
+  dart_ret_t r =
+      resolve(domain_in, num_group_subdomains, group_subdomain_tags, "dart_domain_group", &members);
   if (r == DART_OK) r = group_parent(domain_in, &members, &lca);
   char tag[DART_LOCALITY_DOMAIN_TAG_MAX_SIZE];
   if (r == DART_OK) {
@@ -856,7 +870,8 @@ dart_ret_t dart_domain_group(dart_domain_locality_t *domain_in, int num_group_su
     tree_order(lca, &members, &ordered);
     for (int m = 0; fit && m < ordered.n; m++)
       fit = tags_fit(ordered.at[m], (int)strlen(tag) + snprintf(NULL, 0, ".%d", m));
-    if (!fit) r = dart__error(DART_ERR_INVAL, "dart_domain_group: tags below \"%s\" would not fit", lca->domain_tag);
+    if (!fit)
+      r = dart__error(DART_ERR_INVAL, "dart_domain_group: tags below \"%s\" would not fit", lca->domain_tag);
   }
   if (r == DART_OK) {
     for (int m = 0; m < ordered.n; m++) { /* unlink each member from its parent */
@@ -887,11 +902,16 @@ dart_ret_t dart_domain_group(dart_domain_locality_t *domain_in, int num_group_su
 }
 
 dart_ret_t dart_group_locality_split(const dart_group_t g, dart_domain_locality_t *domain,
-                                     dart_locality_scope_t scope, size_t n, size_t *nout, dart_group_t *gout) {
+                                     dart_locality_scope_t scope, size_t n, size_t *nout,
+                                     dart_group_t *gout) {
   if (!g || !domain || !nout || !gout)
     return dart__error(DART_ERR_INVAL, "dart_group_locality_split: %s is NULL",
-                       !g ? "g" : !domain ? "domain" : !nout ? "nout" : "gout");
-  if (n < 1 || n > (size_t)INT_MAX) return dart__error(DART_ERR_INVAL, "dart_group_locality_split: %zu parts", n);
+                       !g        ? "g"
+                       : !domain ? "domain"
+                       : !nout   ? "nout"
+                                 : "gout");
+  if (n < 1 || n > (size_t)INT_MAX)
+    return dart__error(DART_ERR_INVAL, "dart_group_locality_split: %zu parts", n);
   domain_t *parts = calloc(n, sizeof *parts);
   if (!parts) return dart__error(DART_ERR_NOMEM, "dart_group_locality_split: out of memory");
   dart_ret_t r = dart_domain_split_scope(domain, scope, (int)n, parts);

@@ -12,12 +12,12 @@
 
 static int failures;
 
-#define CHECK(cond)                                                                   \
-  do {                                                                                \
-    if (!(cond)) {                                                                    \
+#define CHECK(cond)                                                                      \
+  do {                                                                                   \
+    if (!(cond)) {                                                                       \
       fprintf(stderr, "%s:%d: %s (%s)\n", __FILE__, __LINE__, #cond, dart_last_error()); \
-      failures++;                                                                     \
-    }                                                                                 \
+      failures++;                                                                        \
+    }                                                                                    \
   } while (0)
 
 /* Counts the leaves below d, checking every domain's links and that its
@@ -32,7 +32,8 @@ static int walk(const dart_domain_locality_t *d, int *leaf_units) {
   for (int i = 0; i < d->num_domains; i++) {
     const dart_domain_locality_t *c = d->children[i];
     CHECK(c->parent == d && c->relative_index == i && c->level == d->level + 1 && c->scope > d->scope);
-    CHECK(strncmp(c->domain_tag, d->domain_tag, strcmp(d->domain_tag, ".") == 0 ? 0 : strlen(d->domain_tag)) == 0);
+    CHECK(strncmp(c->domain_tag, d->domain_tag,
+                  strcmp(d->domain_tag, ".") == 0 ? 0 : strlen(d->domain_tag)) == 0);
     leaves += walk(c, leaf_units);
     units += c->num_units;
   }
@@ -99,7 +100,8 @@ static void check_team_tree(int size, int num_nodes) {
         found->scope == DART_LOCALITY_SCOPE_MODULE);
   int ntags = 0;
   char **tags = NULL;
-  CHECK(dart_domain_scope_tags(root, DART_LOCALITY_SCOPE_NODE, &ntags, &tags) == DART_OK && ntags == num_nodes);
+  CHECK(dart_domain_scope_tags(root, DART_LOCALITY_SCOPE_NODE, &ntags, &tags) == DART_OK &&
+        ntags == num_nodes);
   for (int i = 0; i < ntags; i++) {
     CHECK(dart_domain_find(root, tags[i], &found) == DART_OK && found == root->children[i]);
     free(tags[i]);
@@ -149,7 +151,8 @@ static void check_copy(int size, int num_nodes) {
     CHECK(dart_domain_group(copy, 1, (const char **)leaf_tags, group_tag) == DART_OK);
     CHECK(dart_domain_find(copy, group_tag, &found) == DART_OK && found->scope == DART_LOCALITY_SCOPE_GROUP);
     CHECK(found->num_units == 1 && found->num_domains == 1 && found->children[0]->level == found->level + 1);
-    CHECK(count_scope(copy, DART_LOCALITY_SCOPE_GROUP) == 1 && count_scope(copy, DART_LOCALITY_SCOPE_UNIT) == size);
+    CHECK(count_scope(copy, DART_LOCALITY_SCOPE_GROUP) == 1 &&
+          count_scope(copy, DART_LOCALITY_SCOPE_UNIT) == size);
   }
   for (int i = 0; i < nleaves; i++) free(leaf_tags[i]);
   free(leaf_tags);
@@ -179,7 +182,8 @@ static void check_group_split(int num_nodes) {
   CHECK(dart_team_get_group(DART_TEAM_ALL, &all) == DART_OK);
   dart_group_t *groups = calloc((size_t)num_nodes, sizeof *groups);
   size_t n = 0;
-  CHECK(dart_group_locality_split(all, root, DART_LOCALITY_SCOPE_NODE, (size_t)num_nodes, &n, groups) == DART_OK);
+  CHECK(dart_group_locality_split(all, root, DART_LOCALITY_SCOPE_NODE, (size_t)num_nodes, &n, groups) ==
+        DART_OK);
   CHECK(n == (size_t)num_nodes);
   for (size_t g = 0; g < n; g++) {
     size_t members = 0;
@@ -237,7 +241,8 @@ static void check_errors(int size) {
   CHECK(dart_domain_destroy(found) == DART_OK);
 
   /* An empty domain of the caller's. */
-  CHECK(dart_domain_create(&empty) == DART_OK && empty->num_units == 0 && strcmp(empty->domain_tag, ".") == 0);
+  CHECK(dart_domain_create(&empty) == DART_OK && empty->num_units == 0 &&
+        strcmp(empty->domain_tag, ".") == 0);
   CHECK(count_scope(empty, DART_LOCALITY_SCOPE_NODE) == 0);
   CHECK(dart_domain_destroy(empty) == DART_OK);
 }
@@ -266,7 +271,8 @@ int main(int argc, char **argv) {
 
   /* A sub-team's tree: its own units, team-relative records. */
   dart_team_t half = DART_TEAM_NULL;
-  CHECK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_UNIT, size > 1 ? 2 : 1, &half) == DART_OK);
+  CHECK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_UNIT, size > 1 ? 2 : 1, &half) ==
+        DART_OK);
   size_t half_size = 0;
   dart_unit_t me = -1;
   CHECK(dart_team_size(half, &half_size) == DART_OK && dart_team_myid(half, &me) == DART_OK);
