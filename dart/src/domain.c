@@ -75,9 +75,12 @@ static void set_tag(domain_t *d, const char *tag) {
 /* The tag of child `index` of a domain tagged `parent` ("." has no
  * trailing dot to repeat); 0 if it does not fit. */
 static int child_tag(const char *parent, int index, char out[DART_LOCALITY_DOMAIN_TAG_MAX_SIZE]) {
-  int len = snprintf(out, DART_LOCALITY_DOMAIN_TAG_MAX_SIZE, "%s.%d", strcmp(parent, ".") == 0 ? "" : parent,
-                     index);
-  return len > 0 && len < DART_LOCALITY_DOMAIN_TAG_MAX_SIZE;
+  char tag[DART_LOCALITY_DOMAIN_TAG_MAX_SIZE + 16]; /* room for the index: no silent truncation */
+  int len = snprintf(tag, sizeof tag, "%.*s.%d", DART_LOCALITY_DOMAIN_TAG_MAX_SIZE - 1,
+                     strcmp(parent, ".") == 0 ? "" : parent, index);
+  if (len <= 0 || len >= DART_LOCALITY_DOMAIN_TAG_MAX_SIZE) return 0;
+  memcpy(out, tag, (size_t)len + 1);
+  return 1;
 }
 
 static void init_domain(domain_t *d) {
