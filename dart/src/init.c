@@ -83,6 +83,7 @@ fail:
 
 dart_ret_t dart_exit(void) {
   DART_CHECK_INIT("dart_exit");
+  dart__domain_fini();     /* the teams' locality trees: plain memory, before the teams go */
   dart__collective_fini(); /* lock and MINMAX state first: it lives in team memory */
   dart_ret_t ret = dart__team_fini_all();
   dart__types_fini();

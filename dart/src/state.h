@@ -98,6 +98,9 @@ void dart__print_versions(FILE *out); /* DART and MPI versions: version.c */
  * unit runs; fills dart__state.node_of and .place. */
 dart_ret_t dart__topology_init(MPI_Comm world);
 
+/* Frees the teams' locality domain trees (domain.c). Called by dart_exit. */
+void dart__domain_fini(void);
+
 /* The calling unit's CPU, core, NUMA domain and machine (hwloc); host and
  * node are left to the caller. */
 void dart__place_detect(dart_unit_place_t *place);

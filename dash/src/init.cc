@@ -20,8 +20,7 @@ namespace dash {
 namespace detail {
 
 std::uint64_t current_epoch = 0;
-void release_kept_parts();    // team.cc
-void release_domain_trees();  // dart_locality.cc
+void release_kept_parts();  // team.cc
 
 namespace {
 std::uint64_t last_epoch = 0;
@@ -101,7 +100,6 @@ void finalize() {
   detail::all_team = Team();
   detail::current_epoch = 0;     // before dart_exit: nothing may touch DART any more
   detail::release_kept_parts();  // sub-teams whose handles only the library held
-  detail::release_domain_trees();
   detail::check(dart_exit(), "dart_exit");
 }
 

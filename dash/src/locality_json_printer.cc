@@ -1,25 +1,11 @@
+// dash::util::LocalityJSONPrinter: DART's domain tree (<dart/domain.h>) as
+// JSON; scope names as operator<< of <dash/util/Locality.h> prints them.
 #include <dash/util/LocalityJSONPrinter.h>
+
+#include <dash/util/Locality.h>
 
 namespace dash::util {
 namespace {
-
-const char *scope_name(dart_locality_scope_t scope) {
-  switch (static_cast<int>(scope)) {
-    case DART_LOCALITY_SCOPE_GLOBAL: return "GLOBAL";
-    case DART_LOCALITY_SCOPE_GROUP: return "GROUP";
-    case DART_LOCALITY_SCOPE_NETWORK: return "NETWORK";
-    case DART_LOCALITY_SCOPE_NODE: return "NODE";
-    case DART_LOCALITY_SCOPE_MODULE: return "MODULE";
-    case DART_LOCALITY_SCOPE_NUMA: return "NUMA";
-    case DART_LOCALITY_SCOPE_UNIT: return "UNIT";
-    case DART_LOCALITY_SCOPE_PACKAGE: return "PACKAGE";
-    case DART_LOCALITY_SCOPE_UNCORE: return "UNCORE";
-    case DART_LOCALITY_SCOPE_CACHE: return "CACHE";
-    case DART_LOCALITY_SCOPE_CORE: return "CORE";
-    case DART_LOCALITY_SCOPE_CPU: return "CPU";
-    default: return "UNDEFINED";
-  }
-}
 
 // A JSON string literal (host names and tags need no more than this).
 std::string quoted(const char *text) {
@@ -34,7 +20,7 @@ std::string quoted(const char *text) {
 }  // namespace
 
 LocalityJSONPrinter &LocalityJSONPrinter::operator<<(dart_locality_scope_t scope) {
-  os_ << '"' << scope_name(scope) << '"';
+  os_ << '"' << scope << '"';
   return *this;
 }
 
@@ -45,8 +31,7 @@ LocalityJSONPrinter &LocalityJSONPrinter::operator<<(const dart_hwinfo_t &hw) {
       << " }, \"cpu_mhz\": { \"min\": " << hw.min_cpu_mhz << ", \"max\": " << hw.max_cpu_mhz
       << " }, \"scopes\": [";
   for (int s = 0; s < hw.num_scopes; ++s)
-    os_ << (s ? ", " : "") << "{ \"" << scope_name(hw.scopes[s].scope) << "\": " << hw.scopes[s].index
-        << " }";
+    os_ << (s ? ", " : "") << "{ \"" << hw.scopes[s].scope << "\": " << hw.scopes[s].index << " }";
   os_ << "], \"cache_sizes\": [" << hw.cache_sizes[0] << ", " << hw.cache_sizes[1] << ", "
       << hw.cache_sizes[2] << "], \"cache_ids\": [" << hw.cache_ids[0] << ", " << hw.cache_ids[1] << ", "
       << hw.cache_ids[2] << "], \"mem_mbps\": " << hw.max_shmem_mbps << " }";
@@ -62,7 +47,7 @@ void LocalityJSONPrinter::print_domain(const dart_domain_locality_t &d, const st
   std::string in = indent + "  ";
   os_ << "{\n"
       << in << "\"domain_tag\": " << quoted(d.domain_tag) << ",\n"
-      << in << "\"scope\": \"" << scope_name(d.scope) << "\",\n"
+      << in << "\"scope\": \"" << d.scope << "\",\n"
       << in << "\"level\": " << d.level << ",\n"
       << in << "\"glob_idx\": " << d.global_index << ",\n"
       << in << "\"rel_idx\": " << d.relative_index << ",\n"

@@ -13,5 +13,6 @@
 #include "globmem.h"
 #include "communication.h"
 #include "locality.h"
+#include "domain.h"
 
 #endif /* DART_DART_H */

@@ -17,14 +17,24 @@ extern "C" {
 #endif
 
 /** Levels of locality, from the whole run down to one unit. The values
- * grow with depth (a finer scope compares greater) and leave room between
- * them for DASH's finer scopes (<dash/dart/if/dart_types.h>). */
+ * grow with depth (a finer scope compares greater). The calls of this
+ * header know GLOBAL, NODE, NUMA and UNIT; the others are the levels of
+ * DASH's domain tree (<dart/domain.h>: GROUP, MODULE and CORE occur there,
+ * the rest are names DASH programs use), in DASH's order. */
 typedef enum {
   DART_LOCALITY_SCOPE_UNDEFINED = -1, /**< no scope: rejected by every call */
   DART_LOCALITY_SCOPE_GLOBAL = 0,     /**< all units: one domain */
+  DART_LOCALITY_SCOPE_GROUP = 1,      /**< a group of domains made by dart_domain_group */
+  DART_LOCALITY_SCOPE_NETWORK = 50,   /**< (DASH's name; no domain has it) */
   DART_LOCALITY_SCOPE_NODE = 100,     /**< units sharing memory: a node, or a virtual node */
+  DART_LOCALITY_SCOPE_MODULE = 200,   /**< the one module of a node in the domain tree */
   DART_LOCALITY_SCOPE_NUMA = 300,     /**< units of one node whose CPU is in one NUMA domain */
-  DART_LOCALITY_SCOPE_UNIT = 400      /**< each unit alone */
+  DART_LOCALITY_SCOPE_UNIT = 400,     /**< each unit alone */
+  DART_LOCALITY_SCOPE_PACKAGE = 410,  /**< (DASH's name; no domain has it) */
+  DART_LOCALITY_SCOPE_UNCORE = 420,   /**< (DASH's name; no domain has it) */
+  DART_LOCALITY_SCOPE_CACHE = 430,    /**< (DASH's name; no domain has it) */
+  DART_LOCALITY_SCOPE_CORE = 440,     /**< a unit's leaf in the domain tree */
+  DART_LOCALITY_SCOPE_CPU = 450       /**< (DASH's name; no domain has it) */
 } dart_locality_scope_t;
 
 /**

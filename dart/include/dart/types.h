@@ -43,6 +43,20 @@ typedef int32_t dart_unit_t;
 #define DART_UNDEFINED_UNIT_ID ((dart_unit_t)-1)
 
 /**
+ * A unit id as a struct, typed by what it is relative to: DART_TEAM_ALL
+ * (global) or a team. The domain tree (<dart/domain.h>) stores its units
+ * so; C++ code of DASH converts them to and from dash::global_unit_t and
+ * dash::team_unit_t (DASH's dart_global_unit_t / dart_team_unit_t).
+ */
+typedef struct {
+  dart_unit_t id;
+} dart_global_unit_id_t;
+/** A team-relative unit id as a struct (see dart_global_unit_id_t). */
+typedef struct {
+  dart_unit_t id;
+} dart_team_unit_id_t;
+
+/**
  * Team id. Ids are never reused within a run; the low bits index a slot
  * table so that looking a team up by id is O(1).
  */

@@ -68,6 +68,10 @@ struct unit_id {
   template <unit_scope Other, typename = std::enable_if_t<Other != Scope>>
   constexpr explicit unit_id(unit_id<Other> other) : id(other.id) {}
 
+  /// From DART's C id of the same scope (the domain tree's unit ids).
+  using c_id_t = std::conditional_t<Scope == global_unit, dart_global_unit_id_t, dart_team_unit_id_t>;
+  constexpr unit_id(c_id_t c) : id(c.id) {}
+
   constexpr operator dart_unit_t() const { return id; }
 
   unit_id &operator++() {

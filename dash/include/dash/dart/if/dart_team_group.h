@@ -3,7 +3,8 @@
 
 // Groups and teams in DASH's form (DASH's header name): <dart/team.h>
 // plus, for C++, the calls whose form differs (typed unit ids, the team
-// clone, the locality split of a group):
+// clone); the locality split of a group, dart_group_locality_split, is
+// DART's (<dart/domain.h>):
 //
 //   dart_global_unit_t members[n]; dart_group_getmembers(g, members);
 //   dart_team_unit_t rel; dart_team_unit_g2l(team, dart_global_unit_t{3}, &rel);
@@ -46,13 +47,5 @@ inline dart_ret_t dart_team_clone(dart_team_t team, dart_team_t *newteam) {
   dart_group_destroy(&group);
   return status;
 }
-
-/// DASH's form: splits `g` into `n` groups along the domains of `scope` in
-/// the locality tree `domain` (the domains of that scope, in tree order,
-/// dealt into n parts of consecutive domains, as dart_domain_split_scope;
-/// a unit of g belongs to the group of its domain). gout[0 .. n-1] are
-/// created (release each with dart_group_destroy); *nout is n.
-dart_ret_t dart_group_locality_split(const dart_group_t g, dart_domain_locality_t *domain,
-                                     dart_locality_scope_t scope, size_t n, size_t *nout, dart_group_t *gout);
 
 #endif  // DASH_DART_IF_DART_TEAM_GROUP_H
