@@ -10,9 +10,9 @@
 # Each peer's source is a git repository (a clone or a bare mirror) named by
 # an environment variable; default: the mirror path below if it exists. A
 # peer whose repository or commit is missing is skipped with one line; no
-# network is used. Result: OUT/<peer>/install (prefix), logs in OUT/<peer>/*.log,
-# OUT/peers.txt lists what was built ("name prefix" per line), which
-# `bench/run --peers OUT` reads.
+# network is used. Result: OUT/<peer>/install (prefix, with a file BUILT
+# once complete), logs in OUT/<peer>/*.log; `bench/run --peers OUT` uses
+# every peer with BUILT. A peer already built is kept (REBUILD=1 redoes it).
 #
 #   DASH_SRC=...   OSHMPI_SRC=...   ARMCI_MPI_SRC=...   PEERS="dash oshmpi armci-mpi"   JOBS=2
 set -u
@@ -28,8 +28,6 @@ PEERS=${PEERS:-"dash oshmpi armci-mpi"}
 CC_MPI=${CC_MPI:-mpicc.mpich}
 CXX_MPI=${CXX_MPI:-mpicxx.mpich}
 
-: >"$OUT/peers.txt.new"
-
 # export_source REPO COMMIT DEST: the tree of COMMIT into DEST (fresh).
 export_source() {
   local repo=$1 commit=$2 dest=$3
@@ -43,17 +41,18 @@ export_source() {
     echo "peers: $4 skipped: commit $commit not in $repo"
     return 1
   fi
-  rm -rf "$dest" && mkdir -p "$dest"
+  rm -rf "$(dirname "$dest")" && mkdir -p "$dest"
   git --git-dir="$gd" archive "$commit" | tar -x -C "$dest"
 }
 
-built() { echo "$1 $2" >>"$OUT/peers.txt.new"; echo "peers: $1 built: $2"; }
+built() { date -u >"$2/BUILT"; echo "peers: $1 built: $2"; }
+done_before() { [ -f "$OUT/$1/install/BUILT" ] && [ "${REBUILD:-0}" = 0 ] && echo "peers: $1 built already: $OUT/$1/install"; }
 failed() { echo "peers: $1 FAILED at $2 (log: $3)"; }
 
 build_dash() {
   local d=$OUT/dash
+  done_before dash && return 0
   export_source "$DASH_SRC" 99f2995 "$d/src" DASH DASH_SRC || return 0
-  [ -f "$d/install/lib/libdash-mpi.a" ] && [ "${REBUILD:-0}" = 0 ] && { built dash "$d/install"; return 0; }
   mkdir -p "$d/build"
   # Only the libraries: no tests (googletest is a submodule), examples, or
   # optional dependencies; MPICH through its compiler wrappers.
@@ -74,14 +73,14 @@ build_dash() {
 
 build_oshmpi() {
   local d=$OUT/oshmpi
+  done_before oshmpi && return 0
   export_source "$OSHMPI_SRC" ee5cf11 "$d/src" OSHMPI OSHMPI_SRC || return 0
-  [ -f "$d/install/lib/liboshmpi.so" ] && [ "${REBUILD:-0}" = 0 ] && { built oshmpi "$d/install"; return 0; }
   # The fast build (OSHMPI's README): single thread, direct MPI atomics and RMA.
   # That build needs no OpenPA, so its submodule is not generated.
   (cd "$d/src" && sed -i 's/^extdirs="src\/openpa"/extdirs=""/' autogen.sh && ./autogen.sh) \
     >"$d/autogen.log" 2>&1 || { failed oshmpi autogen "$d/autogen.log"; return 0; }
   (cd "$d/src" && ./configure --prefix="$d/install" CC="$CC_MPI" CXX="$CXX_MPI" --enable-fast \
-      --enable-threads=single --enable-amo=direct --enable-rma=direct --enable-async-thread=no) \
+      --enable-threads=single --enable-amo=direct --enable-rma=direct) \
     >"$d/configure.log" 2>&1 || { failed oshmpi configure "$d/configure.log"; return 0; }
   (cd "$d/src" && make -j"$JOBS" && make install) >"$d/build.log" 2>&1 \
     || { failed oshmpi build "$d/build.log"; return 0; }
@@ -90,8 +89,8 @@ build_oshmpi() {
 
 build_armci_mpi() {
   local d=$OUT/armci-mpi
+  done_before armci-mpi && return 0
   export_source "$ARMCI_MPI_SRC" 035d5b4 "$d/src" ARMCI-MPI ARMCI_MPI_SRC || return 0
-  [ -f "$d/install/lib/libarmci.so" ] && [ "${REBUILD:-0}" = 0 ] && { built armci-mpi "$d/install"; return 0; }
   (cd "$d/src" && ./autogen.sh) >"$d/autogen.log" 2>&1 || { failed armci-mpi autogen "$d/autogen.log"; return 0; }
   (cd "$d/src" && ./configure --prefix="$d/install" CC="$CC_MPI" --disable-static) >"$d/configure.log" 2>&1 \
     || { failed armci-mpi configure "$d/configure.log"; return 0; }
@@ -108,4 +107,3 @@ for p in $PEERS; do
     *) echo "peers: unknown peer $p (dash, oshmpi, armci-mpi)" ;;
   esac
 done
-mv "$OUT/peers.txt.new" "$OUT/peers.txt"

@@ -15,7 +15,9 @@
 enum { FENCE, ALLFENCE, UNLOCK, BARRIER, NMODES };
 static const char *mode_name[NMODES] = {"ARMCI_Fence", "ARMCI_AllFence", "ARMCI_Unlock", "ARMCI_Barrier"};
 
-static double val(int writer, int mode, int round, int i) { return writer * 1e6 + mode * 1e4 + round * 100 + i; }
+static double val(int writer, int mode, int round, int i) {
+  return writer * 1e6 + mode * 1e4 + round * 100 + i;
+}
 
 int main(int argc, char **argv) {
   at_start(&argc, &argv);
