@@ -16,9 +16,9 @@
 
 namespace {
 
-const long n_algo = 1L << 20; // elements of the algorithm rows
+const long n_algo = 1L << 20;  // elements of the algorithm rows
 dash::Array<int> *a, *c;
-long local_i, remote_i;       // an element of unit 0's block, one of unit 1's
+long local_i, remote_i;  // an element of unit 0's block, one of unit 1's
 volatile long sink;
 int value = 7;
 
@@ -40,7 +40,7 @@ void sort(void *) {
 }
 void wait_all() { dash::barrier(); }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char **argv) {
   dash::init(&argc, &argv);

@@ -1,7 +1,8 @@
 """The peer section of bench/run (--peers DIR): our rows against the peers
 built by bench/peers/build.sh into DIR, measured in the same run, runs of
 ours and of the peer alternating (order rotating per round), each figure the
-median over the rounds of each program's own median.
+best over the rounds of each program's best trial (other processes on a
+shared machine only add time).
 
 Sections (2 ranks; modes intra = one node, inter = DART_UNITS_PER_NODE=1,
 which only our DART reads: the peers run as they are in both):
@@ -10,7 +11,6 @@ which only our DART reads: the peers run as they are in both):
   dash   dash_rows.cc: ours vs DASH (same source)
 A peer that is not built is skipped with one line."""
 import os
-import statistics
 import subprocess
 from pathlib import Path
 
@@ -136,12 +136,12 @@ def run_peers(peers, build_dir, modes, rounds, quick, mpiexec, timeout, log):
                         got[label].setdefault(name, []).append(ns)
             log(f"   peers: {section} {mode}: {rounds} rounds of {', '.join(l for l, _, _ in runs)}")
             for name, vals in got["ours"].items():
-                o = statistics.median(vals)
+                o = min(vals)
                 for label, _, _ in runs[1:]:
                     pv = got[label].get(name)
                     if not pv:
                         continue
-                    p = statistics.median(pv)
+                    p = min(pv)
                     rows.append({"section": section, "row": name, "mode": mode, "ours_ns": round(o, 2),
                                  "peer": label, "peer_ns": round(p, 2), "peer/ours": round(p / o, 2) if o else "",
                                  "status": "ahead" if o <= p else "BEHIND"})
