@@ -2,6 +2,7 @@
 # Builds the peer libraries the benchmarks compare against, from their sources
 # at pinned commits, with MPICH named explicitly:
 #   DASH (its DART-MPI and the DASH C++ library)  dash-project/dash   99f2995
+#     and dash-mpi: the same without shared-memory windows (its MPI path)
 #   OSHMPI (its fast build)                       pmodels/oshmpi      ee5cf11
 #   ARMCI-MPI                                     pmodels/armci-mpi   035d5b4
 #
@@ -14,7 +15,7 @@
 # once complete), logs in OUT/<peer>/*.log; `bench/run --peers OUT` uses
 # every peer with BUILT. A peer already built is kept (REBUILD=1 redoes it).
 #
-#   DASH_SRC=...   OSHMPI_SRC=...   ARMCI_MPI_SRC=...   PEERS="dash oshmpi armci-mpi"   JOBS=2
+#   DASH_SRC=...   OSHMPI_SRC=...   ARMCI_MPI_SRC=...   PEERS="dash dash-mpi oshmpi armci-mpi"   JOBS=2
 set -u
 OUT=${1:-build/peers}
 mkdir -p "$OUT"
@@ -24,7 +25,7 @@ MIRROR=${MIRROR:-/work/.mirror}
 DASH_SRC=${DASH_SRC:-$MIRROR/dash-project+dash/repo}
 OSHMPI_SRC=${OSHMPI_SRC:-$MIRROR/pmodels+oshmpi/repo}
 ARMCI_MPI_SRC=${ARMCI_MPI_SRC:-$MIRROR/pmodels+armci-mpi/repo}
-PEERS=${PEERS:-"dash oshmpi armci-mpi"}
+PEERS=${PEERS:-"dash dash-mpi oshmpi armci-mpi"}
 CC_MPI=${CC_MPI:-mpicc.mpich}
 CXX_MPI=${CXX_MPI:-mpicxx.mpich}
 
@@ -49,9 +50,14 @@ built() { date -u >"$2/BUILT"; echo "peers: $1 built: $2"; }
 done_before() { [ -f "$OUT/$1/install/BUILT" ] && [ "${REBUILD:-0}" = 0 ] && echo "peers: $1 built already: $OUT/$1/install"; }
 failed() { echo "peers: $1 FAILED at $2 (log: $3)"; }
 
+# build_dash [NAME CMAKE_OPTIONS...]: dash, or a variant (dash-mpi: without
+# shared-memory windows, DASH's MPI path for every target, the counterpart
+# of our DART_UNITS_PER_NODE=1, which DASH does not read).
 build_dash() {
-  local d=$OUT/dash
-  done_before dash && return 0
+  local name=${1:-dash}
+  shift || true
+  local d=$OUT/$name
+  done_before "$name" && return 0
   export_source "$DASH_SRC" 99f2995 "$d/src" DASH DASH_SRC || return 0
   mkdir -p "$d/build"
   # Only the libraries: no tests (googletest is a submodule), examples, or
@@ -64,11 +70,11 @@ build_dash() {
       -DENABLE_LOGGING=OFF -DENABLE_DART_LOGGING=OFF -DENABLE_THREADSUPPORT=OFF \
       -DENABLE_LIBNUMA=OFF -DENABLE_LIKWID=OFF -DENABLE_HWLOC=OFF -DENABLE_PAPI=OFF -DENABLE_MKL=OFF \
       -DENABLE_BLAS=OFF -DENABLE_LAPACK=OFF -DENABLE_SCALAPACK=OFF -DENABLE_PLASMA=OFF \
-      -DENABLE_HDF5=OFF -DENABLE_MEMKIND=OFF -DENABLE_NASTYMPI=OFF) >"$d/configure.log" 2>&1 \
-    || { failed dash configure "$d/configure.log"; return 0; }
+      -DENABLE_HDF5=OFF -DENABLE_MEMKIND=OFF -DENABLE_NASTYMPI=OFF "$@") >"$d/configure.log" 2>&1 \
+    || { failed "$name" configure "$d/configure.log"; return 0; }
   (cd "$d/build" && make -j"$JOBS" && make install) >"$d/build.log" 2>&1 \
-    || { failed dash build "$d/build.log"; return 0; }
-  built dash "$d/install"
+    || { failed "$name" build "$d/build.log"; return 0; }
+  built "$name" "$d/install"
 }
 
 build_oshmpi() {
@@ -106,8 +112,9 @@ build_armci_mpi() {
 for p in $PEERS; do
   case $p in
     dash) build_dash ;;
+    dash-mpi) build_dash dash-mpi -DENABLE_SHARED_WINDOWS=OFF ;;
     oshmpi) build_oshmpi ;;
     armci-mpi) build_armci_mpi ;;
-    *) echo "peers: unknown peer $p (dash, oshmpi, armci-mpi)" ;;
+    *) echo "peers: unknown peer $p (dash, dash-mpi, oshmpi, armci-mpi)" ;;
   esac
 done

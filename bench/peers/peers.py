@@ -42,28 +42,33 @@ def peer_programs(peers, log):
     bindir.mkdir(parents=True, exist_ok=True)
     timing = HERE / "peer_timing.h"
     progs = {"dart": [], "armci": [], "dash": []}
-    d = _built(peers, "dash")
-    if d:
-        src = HERE / "dart_rows.c"
+    # DASH does not read DART_UNITS_PER_NODE: against our inter-node mode runs
+    # its build without shared-memory windows (dash-mpi) when there is one.
+    has_mpi = _built(peers, "dash-mpi") is not None
+    for name, label, modes in (("dash", "", {"intra"} if has_mpi else {"intra", "inter"}),
+                               ("dash-mpi", " (MPI path)", {"inter"})):
+        d = _built(peers, name)
+        if not d:
+            log(f"   peers: {name} skipped: not built in {peers} (bench/peers/build.sh)")
+            continue
+        src, tag = HERE / "dart_rows.c", name.replace("-", "_")
         b = _compile([CC, "-O2", "-DPEER_DASH", f"-I{HERE}", f"-I{d}/include", str(src), "-o",
-                      str(bindir / "dart_rows_dash"), f"-L{d}/lib", "-ldart-mpi", "-ldart-base", "-lpthread",
-                      "-lstdc++"], bindir / "dart_rows_dash", [src, timing], log)
+                      str(bindir / f"dart_rows_{tag}"), f"-L{d}/lib", "-ldart-mpi", "-ldart-base", "-lpthread",
+                      "-lstdc++"], bindir / f"dart_rows_{tag}", [src, timing], log)
         if b:
-            progs["dart"].append(("DASH's DART", b, {}))
+            progs["dart"].append((f"DASH's DART{label}", b, {}, modes))
         src = HERE / "dash_rows.cc"
         b = _compile([str(d / "bin" / "dash-mpicxx"), "-O2", "-std=c++14", f"-I{HERE}", str(src), "-o",
-                      str(bindir / "dash_rows_dash")], bindir / "dash_rows_dash", [src, timing], log)
+                      str(bindir / f"dash_rows_{tag}")], bindir / f"dash_rows_{tag}", [src, timing], log)
         if b:
-            progs["dash"].append(("DASH", b, {}))
-    else:
-        log(f"   peers: DASH skipped: not built in {peers} (bench/peers/build.sh)")
+            progs["dash"].append((f"DASH{label}", b, {}, modes))
     o = _built(peers, "oshmpi")
     if o:
         src = HERE / "oshmpi_rows.c"
         b = _compile([CC, "-O2", f"-I{HERE}", f"-I{o}/include", str(src), "-o", str(bindir / "oshmpi_rows"),
                       f"-L{o}/lib", f"-Wl,-rpath,{o}/lib", "-loshmpi"], bindir / "oshmpi_rows", [src, timing], log)
         if b:
-            progs["dart"].append(("OSHMPI", b, {}))
+            progs["dart"].append(("OSHMPI", b, {}, {"intra", "inter"}))
     else:
         log(f"   peers: OSHMPI skipped: not built in {peers} (bench/peers/build.sh)")
     a = _built(peers, "armci-mpi")
@@ -72,7 +77,7 @@ def peer_programs(peers, log):
         b = _compile([CC, "-O2", f"-I{a}/include", str(src), "-o", str(bindir / "armci_bench_armcimpi"),
                       f"{a}/lib/libarmci.a", "-lm"], bindir / "armci_bench_armcimpi", [src], log)
         if b:  # its default window allocation gives wrong results on MPICH 4.0.2 (armci/NOTES.md)
-            progs["armci"].append(("ARMCI-MPI", b, {"ARMCI_USE_WIN_ALLOCATE": "0"}))
+            progs["armci"].append(("ARMCI-MPI", b, {"ARMCI_USE_WIN_ALLOCATE": "0"}, {"intra", "inter"}))
     else:
         log(f"   peers: ARMCI-MPI skipped: not built in {peers} (bench/peers/build.sh)")
     return progs
@@ -111,12 +116,12 @@ def _run(exe, args, mode, env_extra, ranks, mpiexec, timeout, log):
     return r.returncode, r.stdout
 
 
-def run_peers(peers, build_dir, modes, rounds, quick, mpiexec, timeout, log):
+def run_peers(peers, build_dir, modes, rounds, quick, mpiexec, timeout, log, sections=("dart", "armci", "dash")):
     """Returns (rows, failures); rows: dicts section, row, mode, ours_ns, peer, peer_ns, ratio, status."""
     progs = peer_programs(peers, log)
     q = ["--quick"] if quick else []
     rows, failures = [], []
-    for section in ("dart", "armci", "dash"):
+    for section in sections:
         ours = Path(build_dir) / OURS[section]
         if not progs[section]:
             continue
@@ -124,7 +129,7 @@ def run_peers(peers, build_dir, modes, rounds, quick, mpiexec, timeout, log):
             log(f"   peers: {section} rows skipped: {ours} not built")
             continue
         for mode in modes:
-            runs = [("ours", ours, {})] + progs[section]
+            runs = [("ours", ours, {})] + [p[:3] for p in progs[section] if mode in p[3]]
             got = {label: {} for label, _, _ in runs}
             for r in range(rounds):
                 k = r % len(runs)
@@ -162,7 +167,7 @@ def peer_targets(rows, modes, noise):
     out = []
     for name, section, peer, names in PEER_TARGETS:
         for mode in modes:
-            sel = [r for r in rows if r["section"] == section and r["peer"] == peer and r["mode"] == mode
+            sel = [r for r in rows if r["section"] == section and r["peer"].startswith(peer) and r["mode"] == mode
                    and (names is None or r["row"] in names) and r["peer/ours"] != ""]
             label = f"{mode}-node {name} (bench/peers, same run)"
             if not sel:
