@@ -58,7 +58,7 @@ build_dash() {
   shift || true
   local d=$OUT/$name
   done_before "$name" && return 0
-  export_source "$DASH_SRC" 99f2995 "$d/src" DASH DASH_SRC || return 0
+  export_source "$DASH_SRC" 99f2995 "$d/src" "$name" DASH_SRC || return 0
   mkdir -p "$d/build"
   # Only the libraries: no tests (googletest is a submodule), examples, or
   # optional dependencies; MPICH through its compiler wrappers.
