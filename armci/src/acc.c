@@ -75,11 +75,9 @@ void armci__acc_issue(dart_gptr_t g, const void *buf, size_t bytes, armci_acc_ty
 
 void armci__acc_finish(const armci_target_t *t, int proc, int nb, int temp, armci_hdl_t *h) {
   if (!t->a->spans_nodes) return; /* CPU atomics: complete already */
-  if (!nb) {
-    armci__flush(t->g);
-    return;
-  }
-  if (temp) DART_CALL(dart_flush_local(t->g));
+  /* Blocking: local completion (the source may be reused); remote at the
+   * next fence, barrier, unlock or conflicting operation, as a put. */
+  if (!nb || temp) DART_CALL(dart_flush_local(t->g));
   armci__pending(proc, PEND_ACC, t->g);
   armci__handle_note(h, proc);
 }

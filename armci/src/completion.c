@@ -1,12 +1,15 @@
 /* Completion and ordering of one-sided operations: outstanding
  * non-blocking operations per target, handles, waits, fences, barrier.
  *
- * Consistency: blocking operations are complete at the target on return,
- * so a process's operations to a target take effect in issue order.
- * Non-blocking ones on the MPI path are recorded per target (which kinds,
- * which segments); an operation that conflicts with outstanding ones to the
- * same target (anything after a put, a put or accumulate after a get, a
- * get or put after an accumulate) completes them first.
+ * Consistency (ARMCI's): a blocking put or accumulate on the MPI path is
+ * complete locally on return and complete at the target after ARMCI_Fence,
+ * ARMCI_AllFence, ARMCI_Barrier, ARMCI_Unlock, the *_flag calls, or a
+ * conflicting operation to the same target. Outstanding operations are
+ * recorded per target (which kinds, which segments); an operation that
+ * conflicts with outstanding ones to the same target (a get or accumulate
+ * after a put, a put or accumulate after a get, a get or put after an
+ * accumulate, an Rmw after anything) completes them first, so a process's
+ * operations to a target take effect in issue order.
  *
  * Same-node copies are plain stores into the target's (cache-coherent)
  * memory, so they are complete on return; ARMCI_Fence, ARMCI_AllFence,
@@ -70,11 +73,17 @@ void armci__complete(int proc) {
   nplist = 0;
 }
 
+/* Which outstanding kinds an operation of `kind` to the same target must
+ * wait for. Puts after puts and accumulates after accumulates are not
+ * completed in between: MPI applies one origin's accumulates to a target in
+ * order (its default accumulate ordering), and MPICH delivers one origin's
+ * puts to a target in order, which ARMCI-MPI relies on as well (a put is
+ * locally complete on return, remotely at the next fence). */
 static inline int conflicts(int kind) {
   switch (kind) {
     case PEND_GET: return PEND_PUT | PEND_ACC;
     case PEND_ACC: return PEND_PUT | PEND_GET;
-    default: return PEND_PUT | PEND_GET | PEND_ACC;
+    default: return PEND_GET | PEND_ACC;
   }
 }
 

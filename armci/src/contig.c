@@ -28,13 +28,13 @@ int armci__put_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h,
     memmove(t.local, src, (size_t)bytes);
     return 0;
   }
-  if (!nb) {
-    DART_CALL(dart_put_blocking(t.g, src, (size_t)bytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
-  } else {
-    DART_CALL(dart_put(t.g, src, (size_t)bytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
-    armci__pending(proc, PEND_PUT, t.g);
-    armci__handle_note(h, proc);
-  }
+  /* A blocking put completes locally (the source may be reused); like a
+   * non-blocking one it stays outstanding until a fence, a barrier, an
+   * unlock or a conflicting operation completes it at the target. */
+  DART_CALL(dart_put(t.g, src, (size_t)bytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
+  if (!nb) DART_CALL(dart_flush_local(t.g));
+  armci__pending(proc, PEND_PUT, t.g);
+  armci__handle_note(h, proc);
   return 0;
 }
 
@@ -111,7 +111,8 @@ int ARMCI_NbAcc(int datatype, void *scale, void *src, void *dst, int bytes, int 
 }
 
 int ARMCI_Put_flag(void *src, void *dst, int size, int *flag, int value, int proc) {
-  armci__put_contig(src, dst, size, proc, NULL, 0, "ARMCI_Put_flag"); /* complete at the target */
-  atomic_thread_fence(memory_order_seq_cst);                          /* data before flag */
+  armci__put_contig(src, dst, size, proc, NULL, 0, "ARMCI_Put_flag");
+  armci__complete(proc);                     /* the data at the target ... */
+  atomic_thread_fence(memory_order_seq_cst); /* ... before the flag */
   return armci__put_contig(&value, flag, sizeof(int), proc, NULL, 0, "ARMCI_Put_flag");
 }

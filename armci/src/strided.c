@@ -440,6 +440,7 @@ int ARMCI_PutS_flag(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_s
                     int stride_levels, int *flag, int value, int proc) {
   puts_common(src_ptr, src_stride_ar, dst_ptr, dst_stride_ar, count, stride_levels, proc, NULL, 0,
               "ARMCI_PutS_flag");
+  armci__complete(proc); /* the data at the target before the flag */
   atomic_thread_fence(memory_order_seq_cst);
   return armci__put_contig(&value, flag, sizeof(int), proc, NULL, 0, "ARMCI_PutS_flag");
 }

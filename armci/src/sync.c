@@ -26,8 +26,8 @@ int ARMCI_Rmw(int op, void *ploc, void *prem, int value, int proc) {
   if (op < ARMCI_FETCH_AND_ADD || op > ARMCI_SWAP_LONG) armci__fatal("%s: unknown operation %d", fn, op);
   armci_target_t t;
   armci__translate(prem, proc, is_long ? sizeof(long) : sizeof(int), &t, fn);
-  armci__order(proc, PEND_PUT); /* after anything outstanding to proc */
-  if (!t.a->spans_nodes) {      /* the accumulates' stripe locks: atomic with ARMCI_Acc too */
+  armci__complete(proc);   /* after anything outstanding to proc */
+  if (!t.a->spans_nodes) { /* the accumulates' stripe locks: atomic with ARMCI_Acc too */
     int swap = op == ARMCI_SWAP || op == ARMCI_SWAP_LONG;
     long v = value;
     int iv = value;

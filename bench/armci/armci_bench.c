@@ -18,7 +18,8 @@
  *   compute  they compute and enter MPI (MPI_Iprobe) once every 100 us, as
  *            a process of a real application does between its own calls.
  * Output (rank 0): CSV "kind,op,bytes,segments,usec" on stdout; '#' notes.
- * Options: --quick (fewer sizes and trials), --target wait|compute. */
+ * Options: --quick (fewer sizes and trials), --target wait|compute,
+ * --small (8 and 64 B contiguous and the atomics only: bench/run --peers). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,9 +138,10 @@ int main(int argc, char **argv) {
   me = armci_msg_me();
   np = armci_msg_nproc();
   target = np > 1 ? 1 : 0;
-  int quick = 0;
+  int quick = 0, small = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--quick")) quick = 1;
+    if (!strcmp(argv[i], "--small")) small = 1;
     if (!strcmp(argv[i], "--target") && i + 1 < argc) busy_target = !strcmp(argv[i + 1], "compute");
   }
   if (quick) {
@@ -170,7 +172,8 @@ int main(int argc, char **argv) {
   static const size_t sizes[] = {8, 64, 512, 4096, 32768, 262144, 1048576, 4194304};
   static const size_t qsizes[] = {8, 4096, 1048576};
   const size_t *sz = quick ? qsizes : sizes;
-  int nsz = quick ? 3 : 8;
+  int nsz = small ? 2 : quick ? 3 : 8;
+  if (small) sz = sizes;
   struct {
     const char *name;
     op_fn f;
@@ -184,7 +187,7 @@ int main(int argc, char **argv) {
   } strided[] = {{"puts", op_puts}, {"gets", op_gets}, {"accs", op_accs}};
   static const int nsegs[] = {1, 16, 128, 1024};
   static const size_t segb[] = {16, 1024};
-  for (int o = 0; o < 3; o++)
+  for (int o = 0; o < 3 && !small; o++)
     for (int b = 0; b < 2; b++)
       for (int n = 0; n < 4; n++) {
         if (quick && (n == 1 || n == 2)) continue;
