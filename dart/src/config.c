@@ -7,7 +7,11 @@
 
 size_t dart__max_count = DART_MAX_COUNT_DEFAULT;
 
-void dart__set_max_count(size_t n) { dart__max_count = n ? n : DART_MAX_COUNT_DEFAULT; }
+/* At most the default: the callers' fast paths take nelem <= dart__max_count
+ * as proof that nelem times an element size (<= 16) does not overflow. */
+void dart__set_max_count(size_t n) {
+  dart__max_count = n && n < DART_MAX_COUNT_DEFAULT ? n : DART_MAX_COUNT_DEFAULT;
+}
 
 /* Collective argument checks: on in debug builds, off in release builds
  * (NDEBUG), where a collective pays one predictable branch for them. */

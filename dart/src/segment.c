@@ -132,13 +132,30 @@ static void handle_drop(uint64_t h) {
   dart__unlock(&handles_mutex);
 }
 
+/* A segment's fields, with the copies of its chunk's and team's (segment.h). */
+static dart_segment_t segment_make(dart_team_data_t *t, dart_chunk_t *c, uint64_t disp, size_t size,
+                                   int registered, uint32_t handle, uint64_t counter) {
+  return (dart_segment_t){.handle = handle,
+                          .win = c->win,
+                          .rank_of = t->abs2rel,
+                          .base = c->base,
+                          .sizes = c->sizes,
+                          .disp = disp,
+                          .size = size,
+                          .chunk = c,
+                          .registered = registered,
+                          .team = t,
+                          .counter = counter};
+}
+
 /* Makes a segment with handle h live (its index is already in use). */
 static dart_ret_t segment_add(dart_team_data_t *t, dart_chunk_t *c, uint64_t disp, size_t size,
                               int registered, uint64_t counter) {
   dart_segment_t *s = malloc(sizeof *s);
   if (!s) return dart__error(DART_ERR_NOMEM, "team memory: out of memory");
   uint32_t h = (uint32_t)counter;
-  *s = (dart_segment_t){c, disp, size, registered, h, t, t->seg_last, NULL, counter, NULL, NULL};
+  *s = segment_make(t, c, disp, size, registered, h, counter);
+  s->prev = t->seg_last;
   if (t->seg_last)
     t->seg_last->next = s;
   else
@@ -222,7 +239,7 @@ dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
   oldest = newest = NULL;
   dart_segment_t *s = malloc(sizeof *s);
   if (!s) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
-  *s = (dart_segment_t){local_pool, 0, local_pool->size, 0, DART_POOL_HANDLE, all, NULL, NULL, 0, NULL, NULL};
+  *s = segment_make(all, local_pool, 0, local_pool->size, 0, DART_POOL_HANDLE, 0);
   dart__segs[0] = s;
   return DART_OK;
 }
