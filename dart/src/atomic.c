@@ -47,6 +47,7 @@
 #include "fast.h"
 #include "mpibugs.h"
 #include "segment.h"
+#include "stats.h"
 
 /* ---- 16-byte compare-and-swap ---- */
 
@@ -342,6 +343,7 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
   dart_ret_t r = amo_prepare(gptr, n, type, op, 0, 1, fn, &t, &ti);
   if (r != DART_OK) return r;
   if (!values && n) return dart__error(DART_ERR_INVAL, "%s: values is NULL", fn);
+  DART_STATS_ADD(atomics[t.win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   const char *v = values;
   size_t es = ti->elem_size, ninst = n / ti->period;
   if (t.win == MPI_WIN_NULL) { /* instance by instance, block by block */
@@ -527,6 +529,7 @@ dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, 
   const dart_type_info_t *ti;
   dart_ret_t r = amo_prepare(gptr, top, type, op, 0, 0, fn, &t, &ti);
   if (r != DART_OK || n == 0) return r;
+  DART_STATS_ADD(atomics[t.win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   size_t es = ti->elem_size;
   const char *v = values;
   if (t.win == MPI_WIN_NULL) {
@@ -555,6 +558,7 @@ static __attribute__((noinline)) dart_ret_t fetch_and_op_any(dart_gptr_t gptr, c
   const dart_type_info_t *ti;
   dart_ret_t r = amo_prepare(gptr, 1, type, op, 0, 0, fn, &t, &ti);
   if (r != DART_OK) return r;
+  DART_STATS_ADD(atomics[t.win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   if (!result || (!value && op != DART_OP_NO_OP))
     return dart__error(DART_ERR_INVAL, "%s: value or result is NULL", fn);
   size_t es = ti->elem_size;
@@ -587,7 +591,7 @@ static __attribute__((noinline)) dart_ret_t fetch_and_op_any(dart_gptr_t gptr, c
 dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, dart_datatype_t type,
                              dart_operation_t op) {
   dart_target_t t;
-  if (__builtin_expect(dart__initialized_lib && (unsigned)type - 1u < (unsigned)DART_TYPE_LAST_BASIC &&
+  if (__builtin_expect(dart__lib_fast && (unsigned)type - 1u < (unsigned)DART_TYPE_LAST_BASIC &&
                            (unsigned)op < 32 && (dart__basic[type].fetch_ops >> op & 1) && value && result,
                        1)) {
     size_t es = dart__basic[type].size;
@@ -612,6 +616,7 @@ static __attribute__((noinline)) dart_ret_t compare_and_swap_any(dart_gptr_t gpt
   const dart_type_info_t *ti;
   dart_ret_t r = amo_prepare(gptr, 1, type, DART_OP_UNDEFINED, 1, 0, fn, &t, &ti);
   if (r != DART_OK) return r;
+  DART_STATS_ADD(atomics[t.win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   if (!value || !compare || !result)
     return dart__error(DART_ERR_INVAL, "%s: value, compare or result is NULL", fn);
   size_t es = ti->elem_size;
@@ -639,7 +644,7 @@ static __attribute__((noinline)) dart_ret_t compare_and_swap_any(dart_gptr_t gpt
 dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare, void *result,
                                  dart_datatype_t type) {
   dart_target_t t;
-  if (__builtin_expect(dart__initialized_lib && (unsigned)type - 1u < (unsigned)DART_TYPE_LAST_BASIC &&
+  if (__builtin_expect(dart__lib_fast && (unsigned)type - 1u < (unsigned)DART_TYPE_LAST_BASIC &&
                            (dart__basic[type].fetch_ops >> DART_OP_BAND & 1) &&
                            !dart__mpibugs.self_cas_by_cpu,
                        1)) {

@@ -99,6 +99,13 @@ dart_ret_t dart__config_read(dart_config_t *cfg) {
     return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_CRASH_REPORT");
   }
   cfg->crash_report = (int)crash_report;
+  size_t stats = 0;
+  if ((r = read_size("DART_STATS", 0, &stats)) != DART_OK) return r;
+  if (stats > 1) {
+    fprintf(stderr, "dart_init: bad value for DART_STATS (expected 0 or 1)\n");
+    return dart__error(DART_ERR_INVAL, "dart_init: bad value for DART_STATS");
+  }
+  cfg->stats = (int)stats;
   const char *threads = getenv("DART_THREADS");
   if (threads && strcmp(threads, "multiple") != 0 && strcmp(threads, "single") != 0) {
     fprintf(stderr, "dart_init: bad value '%s' for DART_THREADS (expected single or multiple)\n", threads);
@@ -135,6 +142,7 @@ dart_ret_t dart_config_print(FILE *out) {
   fprintf(out, "DART_PRINT_CONFIG=%d\n", c->print_config);
   fprintf(out, "DART_CHECK=%d\n", c->check);
   fprintf(out, "DART_CRASH_REPORT=%d\n", c->crash_report);
+  fprintf(out, "DART_STATS=%d\n", c->stats);
   fprintf(out, "DART_THREADS=%s\n", dart__state.threads ? "multiple" : "single");
   fprintf(out, "DART_DEBUG=%s%s%s\n", c->debug & DART_DEBUG_ALLOC ? "alloc," : "",
           c->debug & DART_DEBUG_TEAM ? "team," : "", c->debug & DART_DEBUG_PATH ? "path," : "");

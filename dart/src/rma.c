@@ -9,6 +9,7 @@
 #include "datatype.h"
 #include "fast.h"
 #include "segment.h"
+#include "stats.h"
 
 /* GCC 12 mistakes MPICH's MPI_STATUSES_IGNORE for a zero-sized array. */
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
@@ -282,6 +283,7 @@ static __attribute__((noinline)) dart_ret_t put_any(dart_gptr_t gptr, const void
   int one;
   dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(1, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 0);
     return DART_OK;
@@ -296,6 +298,7 @@ static __attribute__((noinline)) dart_ret_t get_any(void *dst, dart_gptr_t gptr,
   int one;
   dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(0, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
     return DART_OK;
@@ -311,6 +314,7 @@ static __attribute__((noinline)) dart_ret_t put_blocking_any(dart_gptr_t gptr, c
   int one;
   dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put_blocking", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(1, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 1);
     return DART_OK;
@@ -328,6 +332,7 @@ static __attribute__((noinline)) dart_ret_t get_blocking_any(void *dst, dart_gpt
   int one;
   dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get_blocking", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(0, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
     return DART_OK;
@@ -337,7 +342,7 @@ static __attribute__((noinline)) dart_ret_t get_blocking_any(void *dst, dart_gpt
   return DART_OK;
 }
 
-/* The common case of the calls: DART initialized, one basic type on both
+/* The common case of the calls: DART initialized (and DART_STATS off), one basic type on both
  * sides, at most dart__max_count elements (one MPI call; then the byte count
  * cannot overflow, elements have at most 16 bytes), a buffer, and a valid
  * target (dart__target_of). Sets *t and *mt (the MPI type); 0 for anything
@@ -346,7 +351,7 @@ static __attribute__((noinline)) dart_ret_t get_blocking_any(void *dst, dart_gpt
 static inline __attribute__((always_inline)) int common_case(dart_gptr_t g, const void *buf, size_t nelem,
                                                              dart_datatype_t remote, dart_datatype_t local,
                                                              dart_target_t *t, MPI_Datatype *mt) {
-  if (__builtin_expect(!dart__initialized_lib || remote != local ||
+  if (__builtin_expect(!dart__lib_fast || remote != local ||
                            (unsigned)remote - 1u >= (unsigned)DART_TYPE_LAST_BASIC ||
                            nelem > dart__max_count || !buf,
                        0))
@@ -438,6 +443,7 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
   int one;
   dart_ret_t r = prepare(gptr, local, nelem, remote, ltype, fn, &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(is_put, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) { /* complete now: no handle, nothing to wait for */
     if (is_put)
       shm_put(&t, local, rt, lt, nelem, 1);
@@ -493,6 +499,7 @@ static dart_ret_t handle_finish(slot_t *h, dart_handle_t *handle, int remote) {
   else
     DART_MPI(MPI_Waitall(h->nreq, h->req, MPI_STATUSES_IGNORE), "MPI_Waitall");
   if (remote && h->is_put) DART_MPI(MPI_Win_flush(h->rank, h->win), "MPI_Win_flush");
+  DART_STATS_ADD(flushes[DART_STATS_MPI], 1);
   req_release(h);
   handle_give(h);
   *handle = DART_HANDLE_NULL;
@@ -623,7 +630,8 @@ static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
   if (remote) atomic_thread_fence(memory_order_seq_cst);
   /* A segment with an MPI window is flushed even for a node-local target:
    * its atomics travel through MPI (see atomic.c). */
-  MPI_Win win = seg->chunk->win;
+  MPI_Win win = seg->win;
+  DART_STATS_ADD(flushes[win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   if (win == MPI_WIN_NULL) return DART_OK;
   int ret = all ? (remote ? MPI_Win_flush_all(win) : MPI_Win_flush_local_all(win))
                 : (remote ? MPI_Win_flush(rank, win) : MPI_Win_flush_local(rank, win));

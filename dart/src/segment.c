@@ -5,6 +5,7 @@
 #include "segment.h"
 #include "debug.h"
 #include "fast.h"
+#include "stats.h"
 
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
 static pthread_mutex_t local_pool_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -162,6 +163,7 @@ static dart_ret_t segment_add(dart_team_data_t *t, dart_chunk_t *c, uint64_t dis
     t->seg_first = s;
   t->seg_last = s;
   c->nsegs++;
+  DART_STATS_ADD(allocs, 1);
   dart__lock(&handles_mutex);
   /* Concurrent allocations at DART_THREAD_MULTIPLE may insert out of
    * order: the age list stays sorted. */
@@ -258,6 +260,7 @@ dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr) {
                        "(DART_LOCAL_POOL=%zu)",
                        nbytes, local_pool->size);
   *gptr = (dart_gptr_t){dart__state.myid, 0, DART_POOL_FLAGS, {off}};
+  DART_STATS_ADD(allocs, 1);
   DART_DEBUG(ALLOC, "dart_memalloc: %zu bytes at local pool offset %llu", nbytes, (unsigned long long)off);
   return DART_OK;
 }
@@ -275,6 +278,7 @@ dart_ret_t dart_memfree(dart_gptr_t gptr) {
   if (bad)
     return dart__error(DART_ERR_INVAL, "dart_memfree: offset %llu is not a live allocation (freed twice?)",
                        (unsigned long long)gptr.offset);
+  DART_STATS_ADD(frees, 1);
   return DART_OK;
 }
 
@@ -384,6 +388,7 @@ dart_ret_t dart_team_memfree(dart_gptr_t gptr) {
   dart_team_data_t *t = s->team;
   dart_chunk_t *c = s->chunk;
   DART_DEBUG(ALLOC, "team %lld segment handle 0x%08x freed", (long long)t->id, (unsigned)s->handle);
+  DART_STATS_ADD(frees, 1);
   dart__alloc_put(&c->alloc, s->disp);
   segment_remove(s);
   /* Give empty chunks back, except the first: a team that allocates and
@@ -426,6 +431,7 @@ dart_ret_t dart_team_memderegister(dart_gptr_t gptr) {
   dart_ret_t r = segment_for_free(gptr, 1, "dart_team_memderegister", &s);
   if (r != DART_OK) return r;
   dart_chunk_t *c = s->chunk;
+  DART_STATS_ADD(frees, 1);
   segment_remove(s);
   return dart__chunk_destroy(c);
 }

@@ -37,6 +37,11 @@ extern dart_state_t dart__state DART_HIDDEN;
  * library's own checks: the public one is exported for the header. */
 extern int dart__initialized_lib DART_HIDDEN;
 
+/* 1 while the library's common cases may be taken (rma.c, atomic.c):
+ * initialized and DART_STATS off (stats.h). One load, as the check of
+ * dart__initialized it replaces there. */
+extern int dart__lib_fast DART_HIDDEN;
+
 /* Guards for DART's own shared tables (free lists, allocators, lock and
  * type tables) at DART_THREAD_MULTIPLE. They cost nothing on the paths that
  * never touch such a table (shared-memory put and get, atomics), and one
