@@ -45,9 +45,9 @@ void dart__stats_report(MPI_Comm world) {
   fprintf(f,
           "[dart stats] %4s %10s %10s %12s %12s %10s %10s %12s %12s %10s %10s %10s %10s %8s %8s %8s\n"
           "[dart stats] %4s %10s %10s %12s %12s %10s %10s %12s %12s %10s %10s %10s %10s %8s %8s %8s\n",
-          "unit", "puts", "puts", "put bytes", "put bytes", "gets", "gets", "get bytes", "get bytes", "atomics",
-          "atomics", "flushes", "flushes", "allocs", "frees", "barriers", "", "shm", "mpi", "shm", "mpi", "shm",
-          "mpi", "shm", "mpi", "shm", "mpi", "shm", "mpi", "", "", "");
+          "unit", "puts", "puts", "put bytes", "put bytes", "gets", "gets", "get bytes", "get bytes",
+          "atomics", "atomics", "flushes", "flushes", "allocs", "frees", "barriers", "", "shm", "mpi", "shm",
+          "mpi", "shm", "mpi", "shm", "mpi", "shm", "mpi", "shm", "mpi", "", "", "");
   for (int u = 0; u < n; u++) {
     const dart_stats_t *s = &all[u];
     fprintf(f,
@@ -55,11 +55,11 @@ void dart__stats_report(MPI_Comm world) {
             "%10llu %8llu %8llu %8llu\n",
             u, (unsigned long long)s->puts[0], (unsigned long long)s->puts[1],
             (unsigned long long)s->put_bytes[0], (unsigned long long)s->put_bytes[1],
-            (unsigned long long)s->gets[0], (unsigned long long)s->gets[1], (unsigned long long)s->get_bytes[0],
-            (unsigned long long)s->get_bytes[1], (unsigned long long)s->atomics[0],
-            (unsigned long long)s->atomics[1], (unsigned long long)s->flushes[0],
-            (unsigned long long)s->flushes[1], (unsigned long long)s->allocs, (unsigned long long)s->frees,
-            (unsigned long long)s->barriers);
+            (unsigned long long)s->gets[0], (unsigned long long)s->gets[1],
+            (unsigned long long)s->get_bytes[0], (unsigned long long)s->get_bytes[1],
+            (unsigned long long)s->atomics[0], (unsigned long long)s->atomics[1],
+            (unsigned long long)s->flushes[0], (unsigned long long)s->flushes[1],
+            (unsigned long long)s->allocs, (unsigned long long)s->frees, (unsigned long long)s->barriers);
   }
   fflush(f);
   free(all);

@@ -29,15 +29,15 @@ extern dart_stats_t dart__stats DART_HIDDEN;
 
 /* Adds n to a counter when stats are on (relaxed: threads may count at
  * once). */
-#define DART_STATS_ADD(field, n)                                                   \
-  do {                                                                             \
-    if (__builtin_expect(dart__stats_on, 0))                                       \
-      __atomic_fetch_add(&dart__stats.field, (uint64_t)(n), __ATOMIC_RELAXED);    \
+#define DART_STATS_ADD(field, n)                                               \
+  do {                                                                         \
+    if (__builtin_expect(dart__stats_on, 0))                                   \
+      __atomic_fetch_add(&dart__stats.field, (uint64_t)(n), __ATOMIC_RELAXED); \
   } while (0)
 
 /* Counts one transfer of n bytes on the shared-memory (shm != 0) or MPI path. */
-#define DART_STATS_XFER(is_put, shm, n)                                         \
-  do {                                                                          \
+#define DART_STATS_XFER(is_put, shm, n)                                              \
+  do {                                                                               \
     if (__builtin_expect(dart__stats_on, 0)) dart__stats_xfer((is_put), (shm), (n)); \
   } while (0)
 void dart__stats_xfer(int is_put, int shm, uint64_t bytes);

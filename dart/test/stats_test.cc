@@ -34,7 +34,8 @@ TEST(Stats, CountsKnownCallsPerPath) {
     ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, u, &other));
     spans = spans || std::strcmp(mine.host, other.host) != 0;
   }
-  const int xp = std::strcmp(mine.host, there.host) == 0 ? PATH_SHM : PATH_MPI, sp = spans ? PATH_MPI : PATH_SHM;
+  const int xp = std::strcmp(mine.host, there.host) == 0 ? PATH_SHM : PATH_MPI,
+            sp = spans ? PATH_MPI : PATH_SHM;
 
   Stats a, b;
   dart__stats_get(&a);

@@ -454,7 +454,9 @@ DART_INLINE_ size_t dart__amo_int_size(dart_datatype_t type) {
 }
 
 /* The address of the element at gptr in the recorded part when the inline
- * path may update it (es bytes, aligned), else NULL. */
+ * path may update it (es bytes, aligned), else NULL. Segments start
+ * 64-byte aligned within a unit's part: the offset's alignment is the
+ * library's (atomic.c). */
 DART_INLINE_ char *dart__fast_amo_addr(dart_gptr_t gptr, size_t es) {
   uint64_t k;
   __builtin_memcpy(&k, &gptr, sizeof k);
@@ -462,7 +464,8 @@ DART_INLINE_ char *dart__fast_amo_addr(dart_gptr_t gptr, size_t es) {
       es > dart__fast.size - gptr.offset)
     return 0;
   char *p = dart__fast.base + gptr.offset;
-  return ((uintptr_t)p & (es - 1)) ? 0 : p;
+  /* aligned in memory and, as the library checks it, within the segment */
+  return (((uintptr_t)p | gptr.offset) & (es - 1)) ? 0 : p;
 }
 
 #define DART_AMO_SEQ_ __ATOMIC_SEQ_CST
