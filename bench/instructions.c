@@ -20,6 +20,7 @@
  *   put_flush   dart_put + dart_flush   as put
  *   get_flush   dart_get +              as get
  *               dart_flush_local
+ *   cas         dart_compare_and_swap   MPI_Compare_and_swap + MPI_Win_flush
  * The MPI calls go to an MPI_Win_create window, the kind DART's MPI path
  * uses. Options: --ops put,get,... (default all, in the order above),
  * --iters N (default 10000, quick 200), --target self (unit 0 on itself).
@@ -43,10 +44,11 @@ enum {
   OP_FETCH_ADD,
   OP_PUT_FLUSH,
   OP_GET_FLUSH,
+  OP_CAS,
   NOPS
 };
-static const char *opname[NOPS] = {"put",   "get",       "put_handle", "get_handle",
-                                   "flush", "fetch_add", "put_flush",  "get_flush"};
+static const char *opname[NOPS] = {"put",       "get",       "put_handle", "get_handle", "flush",
+                                   "fetch_add", "put_flush", "get_flush",  "cas"};
 #define BYTES 8
 
 /* name is an item of the comma-separated list. */
@@ -62,7 +64,7 @@ typedef struct {
   dart_gptr_t g;
   bench_win_t w;
   char buf[BYTES];
-  int64_t one, res;
+  int64_t one, res, cmp;
 } ctx_t;
 
 /* The pointer and buffer in locals, as a program holds them: *c is
@@ -91,6 +93,7 @@ static inline __attribute__((always_inline)) void dart_op(ctx_t *c) {
       DCHECK(dart_get(buf, g, BYTES, DART_TYPE_BYTE, DART_TYPE_BYTE));
       DCHECK(dart_flush_local(g));
       break;
+    case OP_CAS: DCHECK(dart_compare_and_swap(g, &c->one, &c->cmp, &c->res, DART_TYPE_INT64)); break;
     default: DCHECK(dart_fetch_and_op(g, &c->one, &c->res, DART_TYPE_INT64, DART_OP_SUM)); break;
   }
 }
@@ -121,6 +124,10 @@ static inline __attribute__((always_inline)) void mpi_op(ctx_t *c) {
       MCHECK(MPI_Waitall(1, &req, st));
       break;
     case OP_FLUSH: MCHECK(MPI_Win_flush(t, win)); break;
+    case OP_CAS:
+      MCHECK(MPI_Compare_and_swap(&c->one, &c->cmp, &c->res, MPI_INT64_T, t, 0, win));
+      MCHECK(MPI_Win_flush(t, win));
+      break;
     default:
       MCHECK(MPI_Fetch_and_op(&c->one, &c->res, MPI_INT64_T, t, 0, MPI_SUM, win));
       MCHECK(MPI_Win_flush(t, win));

@@ -77,6 +77,11 @@ static inline MPI_Op dart__op_mpi(dart_operation_t op) {
   }
 }
 
+/* dart__op_mpi as a table over the first 32 operation ids (the atomics'
+ * common case, whose operation is checked by a bit of
+ * dart_basic_type_t.fetch_ops first): no range check. */
+extern const MPI_Op dart__op_mpi_table[32] DART_HIDDEN;
+
 static inline const char *dart__op_name(dart_operation_t op) {
   static const char *const names[] = {"UNDEFINED", "MIN",    "MAX",     "SUM",   "PROD",
                                       "BAND",      "BOR",    "BXOR",    "LAND",  "LOR",

@@ -44,8 +44,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
+#include "fast.h"
 #include "mpibugs.h"
 #include "segment.h"
+#include "stats.h"
 
 /* ---- 16-byte compare-and-swap ---- */
 
@@ -312,6 +314,18 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
 
 /* ---- API ---- */
 
+const MPI_Op dart__op_mpi_table[32] = {
+    [DART_OP_MIN] = MPI_MIN,   [DART_OP_MAX] = MPI_MAX,         [DART_OP_SUM] = MPI_SUM,
+    [DART_OP_PROD] = MPI_PROD, [DART_OP_BAND] = MPI_BAND,       [DART_OP_BOR] = MPI_BOR,
+    [DART_OP_BXOR] = MPI_BXOR, [DART_OP_LAND] = MPI_LAND,       [DART_OP_LOR] = MPI_LOR,
+    [DART_OP_LXOR] = MPI_LXOR, [DART_OP_REPLACE] = MPI_REPLACE, [DART_OP_NO_OP] = MPI_NO_OP};
+
+/* An MPI call of an atomic's common case failed (the atomic or its flush:
+ * one message for both). */
+static __attribute__((noinline, cold)) dart_ret_t mpi_failed(int ret) {
+  return dart__mpi_error(ret, "MPI atomic or MPI_Win_flush");
+}
+
 /* MPI path: accumulates go in pieces of at most this many bytes. MPICH
  * 4.0.2 (ch4) switches protocol above 32 KiB and then takes ~3x longer per
  * byte (1 MiB of doubles: 490 us in 48 KiB pieces, 160 us in 16 KiB ones,
@@ -329,6 +343,7 @@ dart_ret_t dart_accumulate(dart_gptr_t gptr, const void *values, size_t n, dart_
   dart_ret_t r = amo_prepare(gptr, n, type, op, 0, 1, fn, &t, &ti);
   if (r != DART_OK) return r;
   if (!values && n) return dart__error(DART_ERR_INVAL, "%s: values is NULL", fn);
+  DART_STATS_ADD(atomics[t.win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   const char *v = values;
   size_t es = ti->elem_size, ninst = n / ti->period;
   if (t.win == MPI_WIN_NULL) { /* instance by instance, block by block */
@@ -514,6 +529,7 @@ dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, 
   const dart_type_info_t *ti;
   dart_ret_t r = amo_prepare(gptr, top, type, op, 0, 0, fn, &t, &ti);
   if (r != DART_OK || n == 0) return r;
+  DART_STATS_ADD(atomics[t.win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   size_t es = ti->elem_size;
   const char *v = values;
   if (t.win == MPI_WIN_NULL) {
@@ -532,8 +548,9 @@ dart_ret_t dart_accumulate_scattered(dart_gptr_t gptr, const uint64_t *offsets, 
   return r;
 }
 
-dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, dart_datatype_t type,
-                             dart_operation_t op) {
+static __attribute__((noinline)) dart_ret_t fetch_and_op_any(dart_gptr_t gptr, const void *value,
+                                                             void *result, dart_datatype_t type,
+                                                             dart_operation_t op) {
   static const char fn[] = "dart_fetch_and_op";
   if (op == DART_OP_MINMAX)
     return dart__error(DART_ERR_INVAL, "%s: MINMAX is a collective operation only", fn);
@@ -541,12 +558,14 @@ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, 
   const dart_type_info_t *ti;
   dart_ret_t r = amo_prepare(gptr, 1, type, op, 0, 0, fn, &t, &ti);
   if (r != DART_OK) return r;
+  DART_STATS_ADD(atomics[t.win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   if (!result || (!value && op != DART_OP_NO_OP))
     return dart__error(DART_ERR_INVAL, "%s: value or result is NULL", fn);
   size_t es = ti->elem_size;
   _Alignas(16) unsigned char v[16] = {0}, o[16];
   if (t.win == MPI_WIN_NULL) {
-    if (value) elem_copy(v, value, es); /* value and result may alias */
+    dart__fast_remember(gptr, t.addr - gptr.offset, t.size, 1); /* the header's inline atomics */
+    if (value) elem_copy(v, value, es);                         /* value and result may alias */
     cpu_rmw(t.addr, es, type, op, v, o);
     elem_copy(result, o, es);
     return DART_OK;
@@ -565,13 +584,39 @@ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, 
   return DART_OK;
 }
 
-dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare, void *result,
-                                 dart_datatype_t type) {
+/* The common case on the MPI path: a basic type, an operation defined on
+ * it, value and result given and disjoint, a valid aligned target on a
+ * segment with a window (dart__target_of). Anything else takes the general
+ * path, which reports errors. */
+dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, dart_datatype_t type,
+                             dart_operation_t op) {
+  dart_target_t t;
+  if (__builtin_expect(dart__lib_fast && (unsigned)type - 1u < (unsigned)DART_TYPE_LAST_BASIC &&
+                           (unsigned)op < 32 && (dart__basic[type].fetch_ops >> op & 1) && value && result,
+                       1)) {
+    size_t es = dart__basic[type].size;
+    uintptr_t a = (uintptr_t)value, b = (uintptr_t)result;
+    if (__builtin_expect(dart__target_of(gptr, es, &t) && t.win != MPI_WIN_NULL &&
+                             !((uint64_t)t.disp & (es - 1)) && (a >= b + es || b >= a + es),
+                         1)) {
+      int ret = MPI_Fetch_and_op(value, result, dart__basic[type].mpi, t.rank, t.disp, dart__op_mpi_table[op],
+                                 t.win);
+      if (__builtin_expect(ret == MPI_SUCCESS, 1)) ret = MPI_Win_flush(t.rank, t.win);
+      return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret);
+    }
+  }
+  return fetch_and_op_any(gptr, value, result, type, op);
+}
+
+static __attribute__((noinline)) dart_ret_t compare_and_swap_any(dart_gptr_t gptr, const void *value,
+                                                                 const void *compare, void *result,
+                                                                 dart_datatype_t type) {
   static const char fn[] = "dart_compare_and_swap";
   dart_target_t t;
   const dart_type_info_t *ti;
   dart_ret_t r = amo_prepare(gptr, 1, type, DART_OP_UNDEFINED, 1, 0, fn, &t, &ti);
   if (r != DART_OK) return r;
+  DART_STATS_ADD(atomics[t.win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   if (!value || !compare || !result)
     return dart__error(DART_ERR_INVAL, "%s: value, compare or result is NULL", fn);
   size_t es = ti->elem_size;
@@ -579,6 +624,7 @@ dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void
   elem_copy(v, value, es);
   elem_copy(c, compare, es);
   if (t.win == MPI_WIN_NULL) {
+    dart__fast_remember(gptr, t.addr - gptr.offset, t.size, 1); /* the header's inline atomics */
     cpu_cas(t.addr, es, v, c, result);
     return DART_OK;
   }
@@ -589,4 +635,29 @@ dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void
   DART_MPI(MPI_Compare_and_swap(v, c, result, ti->mpi_base, t.rank, t.disp, t.win), "MPI_Compare_and_swap");
   DART_MPI(MPI_Win_flush(t.rank, t.win), "MPI_Win_flush");
   return DART_OK;
+}
+
+/* The common case on the MPI path, as dart_fetch_and_op's: an integer or
+ * byte type (the types with BAND: amo.h's compare-and-swap column), the
+ * three buffers given and result disjoint from the others, no Open MPI
+ * self-CAS workaround in force (mpibugs.h). */
+dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare, void *result,
+                                 dart_datatype_t type) {
+  dart_target_t t;
+  if (__builtin_expect(dart__lib_fast && (unsigned)type - 1u < (unsigned)DART_TYPE_LAST_BASIC &&
+                           (dart__basic[type].fetch_ops >> DART_OP_BAND & 1) &&
+                           !dart__mpibugs.self_cas_by_cpu,
+                       1)) {
+    size_t es = dart__basic[type].size;
+    uintptr_t a = (uintptr_t)value, b = (uintptr_t)result, c = (uintptr_t)compare;
+    if (__builtin_expect(result && dart__target_of(gptr, es, &t) && t.win != MPI_WIN_NULL &&
+                             !((uint64_t)t.disp & (es - 1)) && value && (a >= b + es || b >= a + es) &&
+                             compare && (c >= b + es || b >= c + es),
+                         1)) {
+      int ret = MPI_Compare_and_swap(value, compare, result, dart__basic[type].mpi, t.rank, t.disp, t.win);
+      if (__builtin_expect(ret == MPI_SUCCESS, 1)) ret = MPI_Win_flush(t.rank, t.win);
+      return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret);
+    }
+  }
+  return compare_and_swap_any(gptr, value, compare, result, type);
 }

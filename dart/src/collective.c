@@ -36,6 +36,7 @@
 #include <string.h>
 #include "amo.h"
 #include "progress.h"
+#include "stats.h"
 #include "userop.h"
 
 /* ---- DART_CHECK: every unit of the team passed the same arguments ----
@@ -156,6 +157,7 @@ dart_ret_t dart_barrier(dart_team_t team) {
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(team, "dart_barrier", &t);
   if (r != DART_OK) return r;
+  DART_STATS_ADD(barriers, 1);
   /* With checks the signature's allreduce is the barrier: no unit leaves
    * it before every unit has entered it. */
   if (__builtin_expect(dart__check, 0))

@@ -9,7 +9,11 @@
 
 size_t dart__max_count = DART_MAX_COUNT_DEFAULT;
 
-void dart__set_max_count(size_t n) { dart__max_count = n ? n : DART_MAX_COUNT_DEFAULT; }
+/* At most the default: the callers' fast paths take nelem <= dart__max_count
+ * as proof that nelem times an element size (<= 16) does not overflow. */
+void dart__set_max_count(size_t n) {
+  dart__max_count = n && n < DART_MAX_COUNT_DEFAULT ? n : DART_MAX_COUNT_DEFAULT;
+}
 
 /* Collective argument checks: on in debug builds, off in release builds
  * (NDEBUG), where a collective pays one predictable branch for them. */
@@ -76,6 +80,7 @@ static const struct var {
     {"DART_DEBUG", "none", VAR_DEBUG, offsetof(dart_config_t, debug), 0},
     {"DART_CHECK", DART_CHECK_DEFAULT ? "1" : "0", VAR_FLAG, offsetof(dart_config_t, check), 0},
     {"DART_CRASH_REPORT", "1", VAR_FLAG, offsetof(dart_config_t, crash_report), 0},
+    {"DART_STATS", "0", VAR_FLAG, offsetof(dart_config_t, stats), 0},
     {"DART_THREADS", "single", VAR_THREADS, offsetof(dart_config_t, threads), 0},
 };
 enum { NVARS = sizeof vars / sizeof vars[0] };

@@ -1,6 +1,7 @@
 /* Data types: the table of basic types and user-made layouts. */
 #include <stdlib.h>
 #include <string.h>
+#include "amo.h"
 #include "datatype.h"
 
 dart_type_info_t *dart__types;
@@ -13,14 +14,23 @@ static pthread_mutex_t types_mutex = PTHREAD_MUTEX_INITIALIZER;
 static dart_type_info_t *retired[32];
 static int nretired;
 
-static const struct {
-  size_t size;
-  MPI_Datatype mpi;
-} basic[] = {
-#define BASIC_(name, ctype, cls, mpi) [DART_TYPE_##name] = {sizeof(ctype), mpi},
+/* The fetch-and-op operations per class of amo.h's table (checked against
+ * dart__op_defined at dart_init). */
+#define OP_(o) (1u << DART_OP_##o)
+#define FETCH_OPS_ANY (OP_(REPLACE) | OP_(NO_OP))
+#define FETCH_OPS_BYTE (FETCH_OPS_ANY | OP_(BAND) | OP_(BOR) | OP_(BXOR))
+#define FETCH_OPS_INT \
+  (FETCH_OPS_BYTE | OP_(MIN) | OP_(MAX) | OP_(SUM) | OP_(PROD) | OP_(LAND) | OP_(LOR) | OP_(LXOR))
+#define FETCH_OPS_CHAR FETCH_OPS_ANY
+#define FETCH_OPS_FLOAT (FETCH_OPS_ANY | OP_(MIN) | OP_(MAX) | OP_(SUM) | OP_(PROD))
+#define FETCH_OPS_COMPLEX (FETCH_OPS_ANY | OP_(SUM) | OP_(PROD))
+
+const dart_basic_type_t dart__basic[DART_TYPE_LAST_BASIC + 1] = {
+#define BASIC_(name, ctype, cls, mpi) [DART_TYPE_##name] = {sizeof(ctype), mpi, FETCH_OPS_##cls},
     DART_BASIC_TYPES(BASIC_)
 #undef BASIC_
 };
+#define basic dart__basic
 
 dart_ret_t dart__types_init(void) {
   types_cap = 64;
@@ -41,6 +51,11 @@ dart_ret_t dart__types_init(void) {
     ti->reach = 1;
   }
   dart__ntypes = DART_TYPE_LAST_BASIC + 1;
+  for (int t = 1; t <= DART_TYPE_LAST_BASIC; t++)
+    for (int op = 0; op < 32; op++)
+      if (!(basic[t].fetch_ops >> op & 1) != !(op != DART_OP_MINMAX && dart__op_defined(op, t)))
+        return dart__error(DART_ERR_OTHER, "dart_init: the table of atomic operations disagrees on %d, %d", t,
+                           op);
   return DART_OK;
 }
 

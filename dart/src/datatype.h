@@ -28,8 +28,19 @@ typedef struct {
 } dart_type_info_t;
 
 /* The type table; index = dart_datatype_t. */
-extern dart_type_info_t *dart__types;
-extern int dart__ntypes;
+extern dart_type_info_t *dart__types DART_HIDDEN;
+extern int dart__ntypes DART_HIDDEN;
+
+/* The basic types by id (1 .. DART_TYPE_LAST_BASIC): their bytes, MPI
+ * type, and which atomic operations are defined on them (bit op set: the
+ * fetch-and-op column of amo.h's table, MINMAX excluded). A constant
+ * table: the callers' common cases need no lookup in dart__types. */
+typedef struct {
+  size_t size;
+  MPI_Datatype mpi;
+  uint32_t fetch_ops;
+} dart_basic_type_t;
+extern const dart_basic_type_t dart__basic[DART_TYPE_LAST_BASIC + 1] DART_HIDDEN;
 
 dart_ret_t dart__types_init(void);
 void dart__types_fini(void);

@@ -6,6 +6,7 @@
 __thread dart__fast_t dart__fast
     __attribute__((tls_model("initial-exec"))) = {DART__NO_KEY, NULL, 0, DART__NO_KEY};
 int dart__initialized;
+extern int dart__initialized_lib __attribute__((alias("dart__initialized")));
 
 /* The records of the threads that ever recorded a target, so that a free
  * in one thread can reach all of them. A thread leaves at its exit (its

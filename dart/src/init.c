@@ -6,6 +6,7 @@
 #include "fast.h"
 #include "mpibugs.h"
 #include "segment.h"
+#include "stats.h"
 
 dart_state_t dart__state;
 
@@ -68,11 +69,13 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   if ((ret = dart__types_init()) != DART_OK) goto fail;
   if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
   if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
+  dart__stats_init(dart__state.config.stats);
   dart__initialized = 1;
   if ((ret = dart__segment_local_pool_init(&dart__state.place, sizeof dart__state.place)) != DART_OK) {
     dart__initialized = 0;
     goto fail;
   }
+  dart__lib_fast = !dart__state.config.stats;
   if (dart__state.config.print_config && rank == 0) dart_config_print(stdout);
   dart__crash_report_init();
   return DART_OK;
@@ -83,6 +86,8 @@ fail:
 
 dart_ret_t dart_exit(void) {
   DART_CHECK_INIT("dart_exit");
+  dart__lib_fast = 0;
+  dart__stats_report(dart__state.all->comm);
   dart__domain_fini();     /* the teams' locality trees: plain memory, before the teams go */
   dart__collective_fini(); /* lock and MINMAX state first: it lives in team memory */
   dart_ret_t ret = dart__team_fini_all();

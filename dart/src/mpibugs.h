@@ -38,7 +38,7 @@ typedef struct {
   int64_t *guard;           /* the guard word: 0 = free */
 } dart_mpibugs_t;
 
-extern dart_mpibugs_t dart__mpibugs;
+extern dart_mpibugs_t dart__mpibugs DART_HIDDEN;
 
 /* Detects the library and sets up the workarounds. Collective over world. */
 dart_ret_t dart__mpibugs_init(MPI_Comm world);

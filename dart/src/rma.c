@@ -9,6 +9,7 @@
 #include "datatype.h"
 #include "fast.h"
 #include "segment.h"
+#include "stats.h"
 
 /* GCC 12 mistakes MPICH's MPI_STATUSES_IGNORE for a zero-sized array. */
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
@@ -274,13 +275,15 @@ static inline int mpi_xfer(int one, int is_put, char *local, const dart_type_inf
   return -1;
 }
 
-dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
-                    dart_datatype_t dst_type) {
+/* The general paths: any types, split transfers, and every error. */
+static __attribute__((noinline)) dart_ret_t put_any(dart_gptr_t gptr, const void *src, size_t nelem,
+                                                    dart_datatype_t src_type, dart_datatype_t dst_type) {
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
   int one;
   dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(1, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 0);
     return DART_OK;
@@ -288,13 +291,14 @@ dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_dataty
   return mpi_xfer(one, 1, (char *)src, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
 }
 
-dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
-                    dart_datatype_t dst_type) {
+static __attribute__((noinline)) dart_ret_t get_any(void *dst, dart_gptr_t gptr, size_t nelem,
+                                                    dart_datatype_t src_type, dart_datatype_t dst_type) {
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
   int one;
   dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(0, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
     return DART_OK;
@@ -302,13 +306,15 @@ dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t s
   return mpi_xfer(one, 0, dst, lt, &t, rt, nelem, NULL) < 0 ? DART_ERR_OTHER : DART_OK;
 }
 
-dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
-                             dart_datatype_t dst_type) {
+static __attribute__((noinline)) dart_ret_t put_blocking_any(dart_gptr_t gptr, const void *src, size_t nelem,
+                                                             dart_datatype_t src_type,
+                                                             dart_datatype_t dst_type) {
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
   int one;
   dart_ret_t r = prepare(gptr, src, nelem, dst_type, src_type, "dart_put_blocking", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(1, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) {
     shm_put(&t, src, rt, lt, nelem, 1);
     return DART_OK;
@@ -318,13 +324,15 @@ dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, da
   return DART_OK;
 }
 
-dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
-                             dart_datatype_t dst_type) {
+static __attribute__((noinline)) dart_ret_t get_blocking_any(void *dst, dart_gptr_t gptr, size_t nelem,
+                                                             dart_datatype_t src_type,
+                                                             dart_datatype_t dst_type) {
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
   int one;
   dart_ret_t r = prepare(gptr, dst, nelem, src_type, dst_type, "dart_get_blocking", &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(0, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) {
     shm_get(dst, &t, rt, lt, nelem);
     return DART_OK;
@@ -332,6 +340,94 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
   if (mpi_xfer(one, 0, dst, lt, &t, rt, nelem, NULL) < 0) return DART_ERR_OTHER;
   DART_MPI(MPI_Win_flush_local(t.rank, t.win), "MPI_Win_flush_local");
   return DART_OK;
+}
+
+/* The common case of the calls: DART initialized (and DART_STATS off), one basic type on both
+ * sides, at most dart__max_count elements (one MPI call; then the byte count
+ * cannot overflow, elements have at most 16 bytes), a buffer, and a valid
+ * target (dart__target_of). Sets *t and *mt (the MPI type); 0 for anything
+ * else, which the general path decides. About half the instructions of the
+ * general path: no type table, one cache line of the segment. */
+static inline __attribute__((always_inline)) int common_case(dart_gptr_t g, const void *buf, size_t nelem,
+                                                             dart_datatype_t remote, dart_datatype_t local,
+                                                             dart_target_t *t, MPI_Datatype *mt) {
+  if (__builtin_expect(!dart__lib_fast || remote != local ||
+                           (unsigned)remote - 1u >= (unsigned)DART_TYPE_LAST_BASIC ||
+                           nelem > dart__max_count || !buf,
+                       0))
+    return 0;
+  *mt = dart__basic[remote].mpi;
+  return dart__target_of(g, nelem * dart__basic[remote].size, t);
+}
+
+/* The common case on the shared-memory path: records the target for the
+ * header's inline path and copies. Out of line: the MPI path keeps its
+ * registers. */
+static __attribute__((noinline)) dart_ret_t shm_common(dart_gptr_t g, char *addr, size_t size, int quiet,
+                                                       char *dst, const char *src, size_t bytes, int is_put,
+                                                       int fence) {
+  dart__fast_remember(g, addr - g.offset, size, quiet);
+  if (!is_put) atomic_thread_fence(memory_order_acquire);
+  memmove(dst, src, bytes); /* src may overlap: it can be global memory */
+  if (fence) atomic_thread_fence(memory_order_seq_cst);
+  return DART_OK;
+}
+
+/* The target's fields by value: t stays in registers. */
+#define SHM_COMMON(dst, src, type, is_put, fence)                               \
+  shm_common(gptr, t.addr, t.size, t.win == MPI_WIN_NULL, (char *)(dst), (src), \
+             nelem * dart__basic[type].size, is_put, fence)
+
+static __attribute__((noinline, cold)) dart_ret_t mpi_failed(int ret, const char *call) {
+  return dart__mpi_error(ret, call);
+}
+
+dart_ret_t dart_put(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                    dart_datatype_t dst_type) {
+  dart_target_t t;
+  MPI_Datatype mt;
+  if (__builtin_expect(!common_case(gptr, src, nelem, dst_type, src_type, &t, &mt), 0))
+    return put_any(gptr, src, nelem, src_type, dst_type);
+  if (t.addr) return SHM_COMMON(t.addr, src, dst_type, 1, 0);
+  int c = (int)nelem, ret = MPI_Put(src, c, mt, t.rank, t.disp, c, mt, t.win);
+  return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret, "MPI_Put");
+}
+
+dart_ret_t dart_get(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                    dart_datatype_t dst_type) {
+  dart_target_t t;
+  MPI_Datatype mt;
+  if (__builtin_expect(!common_case(gptr, dst, nelem, src_type, dst_type, &t, &mt), 0))
+    return get_any(dst, gptr, nelem, src_type, dst_type);
+  if (t.addr) return SHM_COMMON(dst, t.addr, src_type, 0, 0);
+  int c = (int)nelem, ret = MPI_Get(dst, c, mt, t.rank, t.disp, c, mt, t.win);
+  return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret, "MPI_Get");
+}
+
+dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, dart_datatype_t src_type,
+                             dart_datatype_t dst_type) {
+  dart_target_t t;
+  MPI_Datatype mt;
+  if (__builtin_expect(!common_case(gptr, src, nelem, dst_type, src_type, &t, &mt), 0))
+    return put_blocking_any(gptr, src, nelem, src_type, dst_type);
+  if (t.addr) return SHM_COMMON(t.addr, src, dst_type, 1, 1);
+  int c = (int)nelem, ret = MPI_Put(src, c, mt, t.rank, t.disp, c, mt, t.win);
+  if (__builtin_expect(ret != MPI_SUCCESS, 0)) return mpi_failed(ret, "MPI_Put");
+  ret = MPI_Win_flush(t.rank, t.win);
+  return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret, "MPI_Win_flush");
+}
+
+dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
+                             dart_datatype_t dst_type) {
+  dart_target_t t;
+  MPI_Datatype mt;
+  if (__builtin_expect(!common_case(gptr, dst, nelem, src_type, dst_type, &t, &mt), 0))
+    return get_blocking_any(dst, gptr, nelem, src_type, dst_type);
+  if (t.addr) return SHM_COMMON(dst, t.addr, src_type, 0, 0);
+  int c = (int)nelem, ret = MPI_Get(dst, c, mt, t.rank, t.disp, c, mt, t.win);
+  if (__builtin_expect(ret != MPI_SUCCESS, 0)) return mpi_failed(ret, "MPI_Get");
+  ret = MPI_Win_flush_local(t.rank, t.win);
+  return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret, "MPI_Win_flush_local");
 }
 
 /* Inlined into both callers: a call with eight arguments costs more than
@@ -347,6 +443,7 @@ static inline __attribute__((always_inline)) dart_ret_t xfer_handle(int is_put, 
   int one;
   dart_ret_t r = prepare(gptr, local, nelem, remote, ltype, fn, &t, &rt, &lt, &one);
   if (r != DART_OK) return r;
+  DART_STATS_XFER(is_put, t.addr != NULL, nelem * rt->elem_size);
   if (t.addr) { /* complete now: no handle, nothing to wait for */
     if (is_put)
       shm_put(&t, local, rt, lt, nelem, 1);
@@ -402,6 +499,7 @@ static dart_ret_t handle_finish(slot_t *h, dart_handle_t *handle, int remote) {
   else
     DART_MPI(MPI_Waitall(h->nreq, h->req, MPI_STATUSES_IGNORE), "MPI_Waitall");
   if (remote && h->is_put) DART_MPI(MPI_Win_flush(h->rank, h->win), "MPI_Win_flush");
+  DART_STATS_ADD(flushes[DART_STATS_MPI], 1);
   req_release(h);
   handle_give(h);
   *handle = DART_HANDLE_NULL;
@@ -532,7 +630,8 @@ static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
   if (remote) atomic_thread_fence(memory_order_seq_cst);
   /* A segment with an MPI window is flushed even for a node-local target:
    * its atomics travel through MPI (see atomic.c). */
-  MPI_Win win = seg->chunk->win;
+  MPI_Win win = seg->win;
+  DART_STATS_ADD(flushes[win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   if (win == MPI_WIN_NULL) return DART_OK;
   int ret = all ? (remote ? MPI_Win_flush_all(win) : MPI_Win_flush_local_all(win))
                 : (remote ? MPI_Win_flush(rank, win) : MPI_Win_flush_local(rank, win));

@@ -5,6 +5,7 @@
 #include "segment.h"
 #include "debug.h"
 #include "fast.h"
+#include "stats.h"
 
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
 static pthread_mutex_t local_pool_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -132,19 +133,37 @@ static void handle_drop(uint64_t h) {
   dart__unlock(&handles_mutex);
 }
 
+/* A segment's fields, with the copies of its chunk's and team's (segment.h). */
+static dart_segment_t segment_make(dart_team_data_t *t, dart_chunk_t *c, uint64_t disp, size_t size,
+                                   int registered, uint32_t handle, uint64_t counter) {
+  return (dart_segment_t){.handle = handle,
+                          .win = c->win,
+                          .rank_of = t->abs2rel,
+                          .base = c->base,
+                          .sizes = c->sizes,
+                          .disp = disp,
+                          .size = size,
+                          .chunk = c,
+                          .registered = registered,
+                          .team = t,
+                          .counter = counter};
+}
+
 /* Makes a segment with handle h live (its index is already in use). */
 static dart_ret_t segment_add(dart_team_data_t *t, dart_chunk_t *c, uint64_t disp, size_t size,
                               int registered, uint64_t counter) {
   dart_segment_t *s = malloc(sizeof *s);
   if (!s) return dart__error(DART_ERR_NOMEM, "team memory: out of memory");
   uint32_t h = (uint32_t)counter;
-  *s = (dart_segment_t){c, disp, size, registered, h, t, t->seg_last, NULL, counter, NULL, NULL};
+  *s = segment_make(t, c, disp, size, registered, h, counter);
+  s->prev = t->seg_last;
   if (t->seg_last)
     t->seg_last->next = s;
   else
     t->seg_first = s;
   t->seg_last = s;
   c->nsegs++;
+  DART_STATS_ADD(allocs, 1);
   dart__lock(&handles_mutex);
   /* Concurrent allocations at DART_THREAD_MULTIPLE may insert out of
    * order: the age list stays sorted. */
@@ -222,7 +241,7 @@ dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
   oldest = newest = NULL;
   dart_segment_t *s = malloc(sizeof *s);
   if (!s) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
-  *s = (dart_segment_t){local_pool, 0, local_pool->size, 0, DART_POOL_HANDLE, all, NULL, NULL, 0, NULL, NULL};
+  *s = segment_make(all, local_pool, 0, local_pool->size, 0, DART_POOL_HANDLE, 0);
   dart__segs[0] = s;
   return DART_OK;
 }
@@ -241,6 +260,7 @@ dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr) {
                        "(DART_LOCAL_POOL=%zu)",
                        nbytes, local_pool->size);
   *gptr = (dart_gptr_t){dart__state.myid, 0, DART_POOL_FLAGS, {off}};
+  DART_STATS_ADD(allocs, 1);
   DART_DEBUG(ALLOC, "dart_memalloc: %zu bytes at local pool offset %llu", nbytes, (unsigned long long)off);
   return DART_OK;
 }
@@ -258,6 +278,7 @@ dart_ret_t dart_memfree(dart_gptr_t gptr) {
   if (bad)
     return dart__error(DART_ERR_INVAL, "dart_memfree: offset %llu is not a live allocation (freed twice?)",
                        (unsigned long long)gptr.offset);
+  DART_STATS_ADD(frees, 1);
   return DART_OK;
 }
 
@@ -367,6 +388,7 @@ dart_ret_t dart_team_memfree(dart_gptr_t gptr) {
   dart_team_data_t *t = s->team;
   dart_chunk_t *c = s->chunk;
   DART_DEBUG(ALLOC, "team %lld segment handle 0x%08x freed", (long long)t->id, (unsigned)s->handle);
+  DART_STATS_ADD(frees, 1);
   dart__alloc_put(&c->alloc, s->disp);
   segment_remove(s);
   /* Give empty chunks back, except the first: a team that allocates and
@@ -409,6 +431,7 @@ dart_ret_t dart_team_memderegister(dart_gptr_t gptr) {
   dart_ret_t r = segment_for_free(gptr, 1, "dart_team_memderegister", &s);
   if (r != DART_OK) return r;
   dart_chunk_t *c = s->chunk;
+  DART_STATS_ADD(frees, 1);
   segment_remove(s);
   return dart__chunk_destroy(c);
 }

@@ -2,6 +2,7 @@
 #ifndef DART_SRC_SEGMENT_H
 #define DART_SRC_SEGMENT_H
 
+#include <string.h>
 #include "team.h"
 
 /* A global pointer names its segment by a 32-bit handle, (flags << 16) |
@@ -23,13 +24,20 @@ static inline uint32_t dart__gptr_handle(dart_gptr_t g) {
 }
 
 /* One allocation: a range [disp, disp + size) at the same displacement in
- * every member's part of a chunk. */
+ * every member's part of a chunk. Its first fields are what a transfer
+ * needs, copied from the chunk and the team when the segment is made (they
+ * do not change while it lives): one cache line and no pointer chase from
+ * the handle to the MPI call (dart__target_of). */
 struct dart_segment {
-  dart_chunk_t *chunk;
-  uint64_t disp;
-  size_t size;    /* bytes per member (per-member sizes in chunk->sizes) */
-  int registered; /* the chunk is user memory owned by this segment */
   uint32_t handle;
+  MPI_Win win;            /* chunk->win: MPI_WIN_NULL when the team is within one node */
+  const int32_t *rank_of; /* team->abs2rel: NULL for DART_TEAM_ALL (the identity) */
+  char *const *base;      /* chunk->base */
+  const size_t *sizes;    /* chunk->sizes: per-member sizes of registered memory, else NULL */
+  uint64_t disp;
+  size_t size; /* bytes per member (per-member sizes in sizes) */
+  dart_chunk_t *chunk;
+  int registered; /* the chunk is user memory owned by this segment */
   dart_team_data_t *team;
   dart_segment_t *prev, *next;   /* the team's segments in allocation order */
   uint64_t counter;              /* the full handle counter (handle: its low 32 bits) */
@@ -38,7 +46,7 @@ struct dart_segment {
 
 /* Live segments by handle index (NULL: free). Written by the allocating
  * and freeing thread, read by any (atomic loads). */
-extern dart_segment_t *dart__segs[DART_SEG_INDICES];
+extern dart_segment_t *dart__segs[DART_SEG_INDICES] DART_HIDDEN;
 
 /* Creates the non-collective pool (segment 0 of DART_TEAM_ALL): its first
  * head_bytes (rounded up to DART_ALLOC_ALIGN) hold a copy of `head` on every
@@ -63,7 +71,37 @@ typedef struct {
 
 /* Size of member rel's part of a segment. */
 static inline size_t dart__segment_size(const dart_segment_t *seg, int rel) {
-  return seg->chunk->sizes ? seg->chunk->sizes[rel] : seg->size;
+  return seg->sizes ? seg->sizes[rel] : seg->size;
+}
+
+/* The checks and lookups of dart__resolve without its error messages, for
+ * the callers' common cases (rma.c, atomic.c): 1 if g names a live segment,
+ * a member unit and span bytes inside that unit's part; then t is set (all
+ * but t->team and t->seg). 0 for anything else: the caller then takes its
+ * general path, which reports the error. Array loads only, from the
+ * segment's first cache line. */
+static inline __attribute__((always_inline)) int dart__target_of(dart_gptr_t g, size_t span,
+                                                                 dart_target_t *t) {
+  uint32_t h = dart__gptr_handle(g);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t k; /* the same value from the high half of the first word: a shift, not two */
+  memcpy(&k, &g, sizeof k);
+  h = (uint32_t)(k >> 32);
+#endif
+  const dart_segment_t *s = __atomic_load_n(&dart__segs[(uint16_t)h], __ATOMIC_ACQUIRE);
+  if (__builtin_expect(!s || s->handle != h, 0)) return 0;
+  if (__builtin_expect((uint32_t)g.unitid >= (uint32_t)dart__state.size, 0)) return 0;
+  int r = s->rank_of ? s->rank_of[g.unitid] : g.unitid;
+  if (__builtin_expect(r < 0, 0)) return 0;
+  size_t size = __builtin_expect(s->sizes != NULL, 0) ? s->sizes[r] : s->size;
+  if (__builtin_expect(g.offset > size || span > size - g.offset, 0)) return 0;
+  char *b = s->base[r];
+  t->addr = b ? b + s->disp + g.offset : NULL;
+  t->win = s->win;
+  t->rank = r;
+  t->disp = (MPI_Aint)(s->disp + g.offset);
+  t->size = size;
+  return 1;
 }
 
 /* Frees the recycled transfer handles of rma.c (dart_exit). */
@@ -86,7 +124,7 @@ static inline dart_ret_t dart__lookup(dart_gptr_t g, const char *fn, dart_team_d
     return dart__error(DART_ERR_INVAL, "%s: unit %d out of range [0, %d)", fn, (int)g.unitid,
                        dart__state.size);
   dart_team_data_t *tm = s->team;
-  int r = tm->abs2rel ? tm->abs2rel[g.unitid] : g.unitid;
+  int r = s->rank_of ? s->rank_of[g.unitid] : g.unitid;
   if (__builtin_expect(r < 0, 0))
     return dart__error(DART_ERR_INVAL, "%s: unit %d is not a member of the segment's team", fn,
                        (int)g.unitid);
@@ -111,9 +149,8 @@ static inline dart_ret_t dart__resolve(dart_gptr_t g, size_t span, const char *f
                        "%s: access of %zu bytes at offset %llu is past the end of the segment "
                        "(%zu bytes on unit %d)",
                        fn, span, (unsigned long long)g.offset, size, (int)g.unitid);
-  dart_chunk_t *c = seg->chunk;
-  t->addr = c->base[rel] ? c->base[rel] + seg->disp + g.offset : NULL;
-  t->win = c->win;
+  t->addr = seg->base[rel] ? seg->base[rel] + seg->disp + g.offset : NULL;
+  t->win = seg->win;
   t->rank = rel;
   t->disp = (MPI_Aint)(seg->disp + g.offset);
   t->size = size;

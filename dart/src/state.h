@@ -8,6 +8,10 @@
 
 typedef struct dart_team_data dart_team_data_t;
 
+/* Internal data of the library: not exported from a shared libdart, and
+ * reached without a GOT load from position-independent code. */
+#define DART_HIDDEN __attribute__((visibility("hidden")))
+
 /* Whether DART is initialized is dart__initialized (communication.h): the
  * header's inline completion reads it. */
 typedef struct {
@@ -27,7 +31,16 @@ typedef struct {
   dart_team_data_t *all;
 } dart_state_t;
 
-extern dart_state_t dart__state;
+extern dart_state_t dart__state DART_HIDDEN;
+
+/* dart__initialized (communication.h) under a hidden name, for the
+ * library's own checks: the public one is exported for the header. */
+extern int dart__initialized_lib DART_HIDDEN;
+
+/* 1 while the library's common cases may be taken (rma.c, atomic.c):
+ * initialized and DART_STATS off (stats.h). One load, as the check of
+ * dart__initialized it replaces there. */
+extern int dart__lib_fast DART_HIDDEN;
 
 /* Guards for DART's own shared tables (free lists, allocators, lock and
  * type tables) at DART_THREAD_MULTIPLE. They cost nothing on the paths that
@@ -52,7 +65,7 @@ void dart__set_mpi_error(int mpi_ret, const char *call);
 
 #define DART_CHECK_INIT(fn)                                                    \
   do {                                                                         \
-    if (__builtin_expect(!dart__initialized, 0))                               \
+    if (__builtin_expect(!dart__initialized_lib, 0))                           \
       return dart__error(DART_ERR_NOTINIT, "%s: DART is not initialized", fn); \
   } while (0)
 
@@ -67,14 +80,14 @@ void dart__set_mpi_error(int mpi_ret, const char *call);
  * dart__set_max_count so that the split paths run on kilobytes instead of
  * multi-GiB buffers; 0 restores the default. */
 #define DART_MAX_COUNT_DEFAULT ((size_t)1 << 30)
-extern size_t dart__max_count;
+extern size_t dart__max_count DART_HIDDEN;
 void dart__set_max_count(size_t n);
 
 /* DART_CHECK: collectives agree on their arguments across the team before
  * they communicate (collective.c). Read once per call, where off it is one
  * predictable branch. dart__set_check changes it for tests and benchmarks
  * (every unit of a team alike, between collectives). */
-extern int dart__check;
+extern int dart__check DART_HIDDEN;
 void dart__set_check(int on);
 
 /* Bytes of memory the calling unit's machine can still give to shared

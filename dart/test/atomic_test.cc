@@ -2,7 +2,9 @@
 // team memory of DART_TEAM_ALL (across virtual nodes when they are on), of
 // sub-teams (within one node or not) and of the non-collective pool; every
 // operation on every type against a serial reference; compare-and-swap and
-// a spin lock built on it; bad input.
+// a spin lock built on it; the header's inline same-node atomics mixed
+// with the library's; bad input.
+#include <algorithm>
 #include <chrono>
 #include <complex>
 #include <cstdio>
@@ -83,6 +85,81 @@ void ops_on_type(dart_gptr_t g, dart_datatype_t dt, std::vector<dart_operation_t
       EXPECT_EQ(DART_ERR_INVAL, dart_accumulate(mine, &v, 1, dt, op));
     }
   }
+}
+
+// The library's functions themselves, past the header's inline copies
+// (communication.h: the same asm-label technique).
+extern "C" dart_ret_t lib_fetch_and_op(dart_gptr_t, const void *, void *, dart_datatype_t,
+                                       dart_operation_t) __asm__("dart_fetch_and_op");
+extern "C" dart_ret_t lib_compare_and_swap(dart_gptr_t, const void *, const void *, void *,
+                                           dart_datatype_t) __asm__("dart_compare_and_swap");
+
+// Every unit of `team` increments the int64 counter on the team's last unit
+// n times, alternating four ways: the header's fetch-add (inline where the
+// segment has no window), the library's, and compare-and-swap loops through
+// the header and the library. Every fetched old value of a successful
+// increment is gathered: together they must be exactly 0 .. size*n-1 (no
+// increment lost, none applied twice), and the counter size*n.
+void mixed_counter(dart_team_t team) {
+  const int me = team_me(team), size = team_n(team), n = crowded() ? 200 : 2000;
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(team, 64, &g));
+  dart_gptr_t ctr = at_unit(g, team, size - 1);
+  int64_t zero = 0, one = 1;
+  if (me == size - 1) {
+    ASSERT_DART_OK(dart_put_blocking(ctr, &zero, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+  }
+  // The library records a node-local target of a segment without a window
+  // for the header (dart__fast.key); never one with a window, whose atomics
+  // all go through MPI.
+  bool one_node = true;  // every member on this unit's node: the segment has no window
+  dart_unit_place_t mine, other;
+  ASSERT_DART_OK(dart_unit_place(team, me, &mine));
+  for (int u = 0; u < size; u++) {
+    ASSERT_DART_OK(dart_unit_place(team, u, &other));
+    one_node = one_node && std::strcmp(mine.host, other.host) == 0;
+  }
+  int64_t first;  // (after dart_unit_place: its gets record their own targets)
+  ASSERT_DART_OK(lib_fetch_and_op(ctr, &zero, &first, DART_TYPE_INT64, DART_OP_SUM));
+  uint64_t key;
+  std::memcpy(&key, &ctr, sizeof key);
+  EXPECT_EQ(one_node, dart__fast.key == key) << "the header's inline atomics " << (one_node ? "off" : "on");
+  ASSERT_DART_OK(dart_barrier(team));
+  std::vector<int64_t> olds;
+  olds.reserve(n);
+  for (int i = 0; i < n; i++) {
+    int64_t got = -1;
+    switch (i % 4) {
+      case 0: ASSERT_DART_OK(dart_fetch_and_op(ctr, &one, &got, DART_TYPE_INT64, DART_OP_SUM)); break;
+      case 1: ASSERT_DART_OK(lib_fetch_and_op(ctr, &one, &got, DART_TYPE_INT64, DART_OP_SUM)); break;
+      default: {
+        int64_t cur = 0, next, seen;
+        for (;;) {
+          next = cur + 1;
+          if (i % 4 == 2)
+            ASSERT_DART_OK(dart_compare_and_swap(ctr, &next, &cur, &seen, DART_TYPE_INT64));
+          else
+            ASSERT_DART_OK(lib_compare_and_swap(ctr, &next, &cur, &seen, DART_TYPE_INT64));
+          if (seen == cur) break;
+          cur = seen;
+        }
+        got = cur;
+      }
+    }
+    olds.push_back(got);
+  }
+  ASSERT_DART_OK(dart_barrier(team));
+  std::vector<int64_t> all(me == 0 ? size_t(size) * n : 1);
+  ASSERT_DART_OK(dart_gather(olds.data(), all.data(), n, DART_TYPE_INT64, 0, team));
+  if (me == 0) {
+    std::sort(all.begin(), all.end());
+    for (int64_t i = 0; i < int64_t(size) * n; i++) ASSERT_EQ(i, all[i]) << "an increment lost or doubled";
+  }
+  int64_t total = -1;
+  ASSERT_DART_OK(dart_fetch_and_op(ctr, &zero, &total, DART_TYPE_INT64, DART_OP_NO_OP));
+  EXPECT_EQ(int64_t(size) * n, total);
+  ASSERT_DART_OK(dart_barrier(team));
+  ASSERT_DART_OK(dart_team_memfree(g));
 }
 
 }  // namespace
@@ -272,6 +349,18 @@ TEST(Atomic, CompareAndSwap) {
   });
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   ASSERT_DART_OK(dart_team_memfree(g));
+}
+
+// Concurrent increments through the header's inline atomics and the
+// library's on one counter: on DART_TEAM_ALL (CPU atomics on one node; MPI
+// atomics between virtual nodes, also to same-node targets when two units
+// share one) and on teams of two consecutive units.
+TEST(Atomic, InlineAndLibraryAtomicsMix) {
+  mixed_counter(DART_TEAM_ALL);
+  dart_team_t t = split(DART_TEAM_ALL, (test_size() + 1) / 2);
+  ASSERT_NE(DART_TEAM_NULL, t);
+  mixed_counter(t);
+  ASSERT_DART_OK(dart_team_destroy(&t));
 }
 
 TEST(Atomic, CasSpinLockProtectsReadModifyWrite) {

@@ -348,16 +348,12 @@ DART_INLINE_ dart_ret_t dart_waitall_local(dart_handle_t handles[], size_t n) {
   return i == n && DART_FAST_INITIALIZED_() ? DART_OK : dart__waitall(handles, n, 0);
 }
 #undef DART_FAST_INITIALIZED_
-#undef DART_LIBRARY_
 #undef DART_SIZE_CASE_COMPLEX
 #undef DART_SIZE_CASE_FLOAT
 #undef DART_SIZE_CASE_CHAR
 #undef DART_SIZE_CASE_INT
 #undef DART_SIZE_CASE_BYTE
 #undef DART_SIZE_CASE_
-#undef DART_STR_
-#undef DART_STR2_
-#undef DART_INLINE_
 #endif
 
 /* ---- Atomics (docs/design.md: which path each segment uses) ---- */
@@ -413,6 +409,137 @@ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, 
  */
 dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare, void *result,
                                  dart_datatype_t type);
+
+/* ---- Same-node atomics without a library call (internal: not API) ----
+ * On a segment without an MPI window (a team within one node) every
+ * atomic is a CPU atomic (atomic.c), so the header may do it itself on the
+ * target that dart__fast's `key` names (it is set only for such segments):
+ * the integer types with the operations that are one instruction (SUM,
+ * BAND, BOR, BXOR, REPLACE, NO_OP; compare-and-swap), when type and
+ * operation are compile-time constants (otherwise the switches would not
+ * fold and the library call is as cheap; unoptimized builds take the
+ * inline path anyway, so that debug builds test it). Everything else, and
+ * every error, goes to the library. Sequentially consistent, as the
+ * library's. */
+#if defined(__GNUC__) && !defined(DART_NO_INLINE)
+#ifdef __OPTIMIZE__
+#define DART_AMO_FOLDS_(x) __builtin_constant_p(x)
+#else
+#define DART_AMO_FOLDS_(x) 1
+#endif
+dart_ret_t dart__fetch_and_op_lib(dart_gptr_t, const void *, void *, dart_datatype_t, dart_operation_t)
+    DART_LIBRARY_(dart_fetch_and_op);
+dart_ret_t dart__compare_and_swap_lib(dart_gptr_t, const void *, const void *, void *, dart_datatype_t)
+    DART_LIBRARY_(dart_compare_and_swap);
+
+/* Bytes of an integer (or byte) element, 0 for other types. */
+DART_INLINE_ size_t dart__amo_int_size(dart_datatype_t type) {
+  switch (type) {
+#define DART_AMO_SIZE_(name, ctype, cls, mpi) DART_AMO_SIZE_##cls(name, ctype)
+#define DART_AMO_SIZE_INT(name, ctype) \
+  case DART_TYPE_##name:               \
+    return sizeof(ctype);
+#define DART_AMO_SIZE_BYTE DART_AMO_SIZE_INT
+#define DART_AMO_SIZE_CHAR(name, ctype)
+#define DART_AMO_SIZE_FLOAT(name, ctype)
+#define DART_AMO_SIZE_COMPLEX(name, ctype)
+    DART_BASIC_TYPES(DART_AMO_SIZE_)
+#undef DART_AMO_SIZE_COMPLEX
+#undef DART_AMO_SIZE_FLOAT
+#undef DART_AMO_SIZE_CHAR
+#undef DART_AMO_SIZE_BYTE
+#undef DART_AMO_SIZE_INT
+#undef DART_AMO_SIZE_
+    default: return 0;
+  }
+}
+
+/* The address of the element at gptr in the recorded part when the inline
+ * path may update it (es bytes, aligned), else NULL. Segments start
+ * 64-byte aligned within a unit's part: the offset's alignment is the
+ * library's (atomic.c). */
+DART_INLINE_ char *dart__fast_amo_addr(dart_gptr_t gptr, size_t es) {
+  uint64_t k;
+  __builtin_memcpy(&k, &gptr, sizeof k);
+  if (k != dart__fast.key || k == DART__NO_KEY || gptr.offset > dart__fast.size ||
+      es > dart__fast.size - gptr.offset)
+    return 0;
+  char *p = dart__fast.base + gptr.offset;
+  /* aligned in memory and, as the library checks it, within the segment */
+  return (((uintptr_t)p | gptr.offset) & (es - 1)) ? 0 : p;
+}
+
+#define DART_AMO_SEQ_ __ATOMIC_SEQ_CST
+#define DART_FETCH_OP_(U)                                                               \
+  do {                                                                                  \
+    U v_ = 0, o_;                                                                       \
+    if (op != DART_OP_NO_OP) __builtin_memcpy(&v_, value, sizeof v_);                   \
+    switch (op) {                                                                       \
+      case DART_OP_SUM: o_ = __atomic_fetch_add((U *)p, v_, DART_AMO_SEQ_); break;      \
+      case DART_OP_BAND: o_ = __atomic_fetch_and((U *)p, v_, DART_AMO_SEQ_); break;     \
+      case DART_OP_BOR: o_ = __atomic_fetch_or((U *)p, v_, DART_AMO_SEQ_); break;       \
+      case DART_OP_BXOR: o_ = __atomic_fetch_xor((U *)p, v_, DART_AMO_SEQ_); break;     \
+      case DART_OP_REPLACE: o_ = __atomic_exchange_n((U *)p, v_, DART_AMO_SEQ_); break; \
+      default: o_ = __atomic_load_n((U *)p, DART_AMO_SEQ_); break;                      \
+    }                                                                                   \
+    __builtin_memcpy(result, &o_, sizeof o_);                                           \
+  } while (0)
+
+DART_INLINE_ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result,
+                                          dart_datatype_t type, dart_operation_t op) {
+  if (DART_AMO_FOLDS_(type) && DART_AMO_FOLDS_(op) && dart__amo_int_size(type) &&
+      (op == DART_OP_BAND || op == DART_OP_BOR || op == DART_OP_BXOR || op == DART_OP_REPLACE ||
+       op == DART_OP_NO_OP || (op == DART_OP_SUM && type != DART_TYPE_BYTE))) {
+    size_t es = dart__amo_int_size(type);
+    char *p = dart__fast_amo_addr(gptr, es);
+    if (p && result && (value || op == DART_OP_NO_OP)) {
+      switch (es) {
+        case 1: DART_FETCH_OP_(uint8_t); break;
+        case 2: DART_FETCH_OP_(uint16_t); break;
+        case 4: DART_FETCH_OP_(uint32_t); break;
+        default: DART_FETCH_OP_(uint64_t); break;
+      }
+      return DART_OK;
+    }
+  }
+  return dart__fetch_and_op_lib(gptr, value, result, type, op);
+}
+
+#define DART_CAS_(U)                                                               \
+  do {                                                                             \
+    U c_, v_;                                                                      \
+    __builtin_memcpy(&c_, compare, sizeof c_);                                     \
+    __builtin_memcpy(&v_, value, sizeof v_);                                       \
+    __atomic_compare_exchange_n((U *)p, &c_, v_, 0, DART_AMO_SEQ_, DART_AMO_SEQ_); \
+    __builtin_memcpy(result, &c_, sizeof c_);                                      \
+  } while (0)
+
+DART_INLINE_ dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void *compare,
+                                              void *result, dart_datatype_t type) {
+  if (DART_AMO_FOLDS_(type) && dart__amo_int_size(type)) {
+    size_t es = dart__amo_int_size(type);
+    char *p = dart__fast_amo_addr(gptr, es);
+    if (p && value && compare && result) {
+      switch (es) {
+        case 1: DART_CAS_(uint8_t); break;
+        case 2: DART_CAS_(uint16_t); break;
+        case 4: DART_CAS_(uint32_t); break;
+        default: DART_CAS_(uint64_t); break;
+      }
+      return DART_OK;
+    }
+  }
+  return dart__compare_and_swap_lib(gptr, value, compare, result, type);
+}
+#undef DART_AMO_FOLDS_
+#undef DART_CAS_
+#undef DART_FETCH_OP_
+#undef DART_AMO_SEQ_
+#undef DART_LIBRARY_
+#undef DART_STR_
+#undef DART_STR2_
+#undef DART_INLINE_
+#endif
 
 /* ---- User-defined reduction operations ---- */
 

@@ -119,6 +119,8 @@ typedef struct {
   int crash_report;        /**< DART_CRASH_REPORT: report a unit that exits without
                                 dart_exit (and abort the job) or dies on a fatal signal */
   int threads;             /**< DART_THREADS: 1 = "multiple" (start with threads on) */
+  int stats;               /**< DART_STATS: count communication calls per unit and
+                                print them as one table at dart_exit */
 } dart_config_t;
 
 /** Copies the effective configuration into *cfg. Threads: any. */
