@@ -100,6 +100,7 @@
 // - at() of an absent key throws std::out_of_range; erase works.
 
 #include <algorithm>
+#include <cassert>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -153,6 +154,7 @@ class HashTableMap {
   static constexpr dart_datatype_t kCountType = detail::dart_type<std::int64_t>();
   static constexpr std::size_t kProbeWindow = 16;  // slots a key may use per table
   static constexpr std::size_t kMinTable = 16;
+  static constexpr std::size_t kMaxWindow = 64;  // slots read_window reads at once
   // DASH's Hash concept: key -> unit.
   static constexpr bool kUnitHash =
       std::is_same_v<std::decay_t<std::invoke_result_t<Hash &, const Key &>>, team_unit_t>;
@@ -474,6 +476,32 @@ class HashTableMap {
   static std::uint64_t read_state(const table_type &table, std::size_t slot) {
     return table.slots ? detail::direct_load(&table.slots[slot].state) : load_word(table.slot(slot));
   }
+  // The state words of `n` slots of a table from `first` on (wrapping
+  // around its end), as a hint: in place where reachable, else one get
+  // per contiguous piece instead of one round trip per slot. A slot's tag
+  // never changes once claimed, so a word showing another key's tag is
+  // final; EMPTY and this key's own states are acted on only through
+  // atomics (compare-and-swap, or waiting on the word), which see the
+  // slot as it is now.
+  static void read_window(const table_type &table, std::size_t first, std::size_t n, std::uint64_t *states) {
+    assert(n <= kMaxWindow);
+    if (table.slots) {
+      for (std::size_t i = 0; i < n; ++i)
+        states[i] = detail::direct_load(&table.slots[(first + i) & (table.capacity() - 1)].state);
+      return;
+    }
+    slot_type window[kMaxWindow];
+    const std::size_t head = std::min(n, table.capacity() - first);
+    detail::check(
+        dart_get(window, table.slot(first), head * sizeof(slot_type), DART_TYPE_BYTE, DART_TYPE_BYTE),
+        "dart_get");
+    if (head < n)
+      detail::check(dart_get(window + head, table.slot(0), (n - head) * sizeof(slot_type), DART_TYPE_BYTE,
+                             DART_TYPE_BYTE),
+                    "dart_get");
+    detail::check(dart_flush_local(table.slot(0)), "dart_flush_local");
+    for (std::size_t i = 0; i < n; ++i) std::memcpy(&states[i], &window[i].state, sizeof states[i]);
+  }
   static Key read_key(const table_type &table, std::size_t slot) {
     return table.slots ? detail::direct_load(&table.slots[slot].entry.first)
                        : read_entry(table.slot(slot)).first;
@@ -764,12 +792,14 @@ class HashTableMap {
     auto [unit, z] = home(key);
     const std::uint64_t tag = detail::map_slot_tag(z);
     table_type table = core->bases[unit];
+    std::uint64_t states[kProbeWindow];
     for (std::size_t k = 0;; ++k) {
       const std::size_t cap = table.capacity(), window = std::min(cap, kProbeWindow);
+      read_window(table, static_cast<std::size_t>(z) & (cap - 1), window, states);
       for (std::size_t i = 0; i < window; ++i) {
         std::size_t slot = static_cast<std::size_t>(z + i) & (cap - 1);
         dart_gptr_t g = table.slot(slot);
-        std::uint64_t word = claim ? std::uint64_t(detail::kSlotEmpty) : read_state(table, slot);
+        std::uint64_t word = states[i];
         for (;;) {
           if (word == detail::kSlotEmpty) {
             if (!claim) return {false, table, slot, tag};
