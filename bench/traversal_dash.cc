@@ -86,11 +86,14 @@ int main(int argc, char **argv) {
     }
     const long expect[3] = {sum, best, long(n)};
     std::copy(expect, expect + 3, expect_all);
-    printf("@table traversal\nalgorithm,ranks,elements,elementwise_ns_per_element,ours_ns_per_element,speedup,check\n");
+    printf(
+        "@table "
+        "traversal\nalgorithm,ranks,elements,elementwise_ns_per_element,ours_ns_per_element,speedup,check\n");
     for (int k = 0; k < 3; ++k) {
       double te = bench_median(t_elem[k], b.trials), to = bench_median(t_ours[k], b.trials);
       const bool ok = check_ours[k] == expect[k];
-      printf("%s,%zu,%zu,%.6g,%.6g,%.6g,%s\n", algos[k], p, n, te * 1e9, to * 1e9, te / to, ok ? "ok" : "MISMATCH");
+      printf("%s,%zu,%zu,%.6g,%.6g,%.6g,%s\n", algos[k], p, n, te * 1e9, to * 1e9, te / to,
+             ok ? "ok" : "MISMATCH");
     }
   }
   int fail = 0;

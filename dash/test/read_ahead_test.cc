@@ -36,7 +36,8 @@ TEST(ReadAhead, StlAlgorithmsOverARemoteRange) {
   EXPECT_EQ(mine - first, std::min_element(expect.begin(), expect.end()) - expect.begin());
   EXPECT_EQ(long(*mine), *std::min_element(expect.begin(), expect.end()));
   const long needle = expect[kPerUnit - 3];
-  EXPECT_EQ(std::find(first, last, needle) - first, std::find(expect.begin(), expect.end(), needle) - expect.begin());
+  EXPECT_EQ(std::find(first, last, needle) - first,
+            std::find(expect.begin(), expect.end(), needle) - expect.begin());
   EXPECT_EQ(std::find(first, last, -1), last);
   a.barrier();
 }

@@ -19,7 +19,7 @@
 // - any barrier (dash::barrier, Team::barrier, container barriers) and
 //   any flush through the library;
 // and a block serves at most two reads per element it holds, the
-// remembered value 1,024, before they are read again. Reading the same
+// remembered value 65,536, before they are read again. Reading the same
 // element twice in a row reads it afresh (a polling loop sees other
 // units' writes). This keeps DASH's consistency: other units' writes are
 // visible after a synchronisation, the unit's own writes at once.
@@ -99,7 +99,7 @@ class ReadAhead {
   }
 
  private:
-  static constexpr std::size_t kFirstBlock = 4096, kMaxBlock = 256 * 1024, kMemoHits = 1024;
+  static constexpr std::size_t kFirstBlock = 4096, kMaxBlock = 256 * 1024, kMemoHits = 65536;
 
   static bool same_place(const dart_gptr_t &a, const dart_gptr_t &b) {
     return a.unitid == b.unitid && a.segid == b.segid && a.flags == b.flags;
