@@ -3,7 +3,7 @@
 // value): unit 0 walks unit 1's 1M elements (quick: 100k). Ours: the
 // library as users get it (reads ahead in blocks, internal/ReadAhead.h);
 // element-wise: the same walk with one blocking get per element read (what
-// every dereference cost before), timed on a tenth of the range and given
+// every dereference cost before), timed on 1% of the range and given
 // per element. Trials interleaved; unit 0 prints ns per element read.
 #include <libdash.h>
 
@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
   bench_t b;
   bench_setup(&argc, &argv, &b, 3, 1, 1);
   const std::size_t p = dash::size(), me = dash::myid();
-  const std::size_t n = b.quick ? 100000 : 1000000, n_slow = n / 10;
+  const std::size_t n = b.quick ? 100000 : 1000000, n_slow = n / 100;
   dash::Array<long> a(n * p);
   for (std::size_t i = 0; i < a.lsize(); ++i) a.local[i] = value_of(a.pattern().global(i));
   a.barrier();
