@@ -69,6 +69,7 @@
 #include <dart/communication.h>
 #include <dash/internal/DirectAccess.h>
 #include <dash/internal/GlobalMemory.h>
+#include <dash/internal/MapKeyIndex.h>
 #include <dash/internal/MapTable.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
@@ -81,44 +82,6 @@ namespace dash {
 class HostSpace;
 
 namespace detail {
-
-/// Positions of keys in one unit's store: a hash index where std::hash
-/// fits Pred, else a list searched with Pred.
-template <typename Key, typename Pred>
-class StoreKeyIndex {
-  static constexpr bool kHashed =
-      std::is_same_v<Pred, std::equal_to<Key>> && std::is_default_constructible_v<std::hash<Key>>;
-
- public:
-  void add(const Key &key, std::size_t pos) {
-    if constexpr (kHashed)
-      index_.emplace(key, pos);
-    else
-      index_.emplace_back(key, pos);
-    ++indexed_;
-  }
-  std::optional<std::size_t> find(const Key &key, const Pred &equal) const {
-    if constexpr (kHashed) {
-      auto it = index_.find(key);
-      if (it != index_.end()) return it->second;
-    } else {
-      for (const auto &kp : index_)
-        if (equal(kp.first, key)) return kp.second;
-    }
-    return std::nullopt;
-  }
-  /// Entries of the store indexed so far (a prefix).
-  std::size_t indexed() const { return indexed_; }
-  void clear() {
-    index_.clear();
-    indexed_ = 0;
-  }
-
- private:
-  std::conditional_t<kHashed, std::unordered_map<Key, std::size_t>, std::vector<std::pair<Key, std::size_t>>>
-      index_;
-  std::size_t indexed_ = 0;
-};
 
 template <typename Key, typename Mapped, typename Hash = HashLocal<Key>, typename Pred = std::equal_to<Key>,
           typename LocalMemorySpace = dash::HostSpace>
