@@ -9,9 +9,16 @@
 // (counts[kmer] += 1: atomic insert-or-increment) on a pseudo-random DNA
 // sequence per unit, against a serial std::unordered_map count of all the
 // units' sequences on one unit, and checked entry by entry against it
-// (each unit checks the entries it stores; exit status 1 on a mismatch).
+// (each unit checks the entries it stores; exit status 1 on a mismatch);
+// (3) barrier() moving entries home: every unit inserts keys homed on the
+// next unit (so they land in the inserting unit's memory), then barrier()
+// (DASH's commit) moves them to their home; the barrier's time against the
+// inserts' time, for both storages (the hash table, whose chains grew into
+// the inserting unit's memory, and DASH's model, whose inserts wait in the
+// inserting unit), checked: every key found on its home unit afterwards.
 #include <libdash.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -28,6 +35,45 @@ std::uint64_t mix(std::uint64_t i) {
 }
 
 using Map = dash::UnorderedMap<std::uint64_t, long, std::hash<std::uint64_t>>;  // the scalable hash table
+
+// DASH's model: a unit-valued hash, the key's home is key % units.
+struct ModuloUnit {
+  explicit ModuloUnit(dash::Team &team) : units(team.size()) {}
+  dash::team_unit_t operator()(std::uint64_t key) const { return dash::team_unit_t(int(key % units)); }
+  std::size_t units;
+};
+using UnitMap = dash::UnorderedMap<std::uint64_t, long, ModuloUnit>;
+
+// ---- barrier() moving entries home ----
+
+struct MoveTimes {
+  double insert, barrier;
+  bool ok;
+};
+
+// n keys per unit, each homed on the next unit, then barrier(); checks
+// that every unit finds its own keys on their home unit.
+template <typename M, typename KeysFor>
+MoveTimes move_home(std::size_t n, std::size_t me, std::size_t p, KeysFor keys_for) {
+  M map(0);
+  std::vector<std::uint64_t> keys = keys_for(map, me);
+  dash::barrier();
+  double t0 = bench_now();
+  for (std::size_t i = 0; i < n; ++i) map.insert({keys[i], long(i)});
+  dash::barrier();
+  double t1 = bench_now();
+  map.barrier();
+  double t2 = bench_now();
+  bool ok = map.size() == n * p;
+  const std::size_t home = (me + 1) % p;
+  for (std::size_t i = 0; i < n && ok; i += 97) {
+    auto it = map.find(keys[i]);
+    ok = it != map.end() && std::size_t(it.lpos().unit.id) == home && (*it).second == long(i);
+  }
+  int mine = ok, all = 0;
+  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return {t1 - t0, t2 - t1, all == 1};
+}
 
 // ---- inserts ----
 
@@ -85,6 +131,56 @@ std::unordered_map<std::uint64_t, long> serial_count(std::size_t p, std::size_t 
   return counts;
 }
 
+// Part (3): n entries per unit for DASH's model (0: 5,000, quick 500), a
+// tenth of them for the hash table (its inserts are one-sided into the
+// home unit's table: on the MPI path each waits for a round trip); prints
+// the rows, returns whether every entry was found at home.
+bool move_rows(const bench_t &b, std::size_t me, std::size_t p, std::size_t n) {
+  const std::size_t nmove[2] = {std::max<std::size_t>(1, (n         ? n
+                                                          : b.quick ? 500
+                                                                    : 5000) /
+                                                             10),
+                                n         ? n
+                                : b.quick ? 500
+                                          : 5000};
+  auto table_keys = [&nmove, p](const Map &map, std::size_t u) {
+    std::vector<std::uint64_t> keys;
+    for (std::uint64_t i = 0; keys.size() < nmove[0]; ++i)
+      if (map.unit_of(mix(i ^ (u << 40))) == (u + 1) % p) keys.push_back(mix(i ^ (u << 40)));
+    return keys;
+  };
+  auto unit_keys = [&nmove, p](const UnitMap &, std::size_t u) {
+    std::vector<std::uint64_t> keys;
+    for (std::uint64_t i = 0; keys.size() < nmove[1]; ++i)
+      keys.push_back((u * nmove[1] + i) * p + (u + 1) % p);
+    return keys;
+  };
+  static double m_ins[2][BENCH_MAX_TRIALS], m_bar[2][BENCH_MAX_TRIALS];
+  bool moved_ok = true;
+  for (int tr = 0; tr < b.trials; tr++) {
+    for (int k = 0; k < 2; ++k) {
+      const int which = (k + tr) % 2;  // rotated order
+      MoveTimes t = which == 0 ? move_home<Map>(nmove[0], me, p, table_keys)
+                               : move_home<UnitMap>(nmove[1], me, p, unit_keys);
+      m_ins[which][tr] = t.insert;
+      m_bar[which][tr] = t.barrier;
+      moved_ok = moved_ok && t.ok;
+    }
+  }
+  if (me == 0) {
+    printf(
+        "@table umap_move\nvariant,ranks,entries,insert_seconds,barrier_seconds,barrier_vs_insert,check\n");
+    const char *names[2] = {"hash_table", "dash_model"};
+    for (int w = 0; w < 2; ++w) {
+      double ti = bench_median(m_ins[w], b.trials), tb = bench_median(m_bar[w], b.trials);
+      printf("%s,%zu,%zu,%.6g,%.6g,%.6g,%s\n", names[w], p, nmove[w] * p, ti, tb, tb / ti,
+             moved_ok ? "ok" : "MISMATCH");
+    }
+    if (!moved_ok) fprintf(stderr, "unordered_map_dash: entries not found at home after barrier()\n");
+  }
+  return moved_ok;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -97,6 +193,12 @@ int main(int argc, char **argv) {
   const std::size_t n_grown = n / 5;               // inserts per unit into the growing map
   int fail = 0;
 
+  // --move-only N: only part (3), N entries per unit.
+  if (const char *move_only = bench_arg(argc, argv, "--move-only")) {
+    fail = !move_rows(b, me, p, std::size_t(atol(move_only)));
+    dash::finalize();
+    return fail;
+  }
   static double t_dash[BENCH_MAX_TRIALS], t_grown[BENCH_MAX_TRIALS], t_std[BENCH_MAX_TRIALS];
   for (int tr = 0; tr < b.trials; tr++) {
     if (tr % 2 == 0) {  // rotated order, see bench.h
@@ -164,6 +266,8 @@ int main(int argc, char **argv) {
       fprintf(stderr, "unordered_map_dash: %ld k-mer counts differ from the serial count\n", mismatches);
   }
   fail = mismatches != 0;
+
+  fail = fail || !move_rows(b, me, p, 0);
   dash::finalize();
   return fail;
 }

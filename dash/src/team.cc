@@ -11,6 +11,7 @@
 #include <dart/dart.h>
 #include <dash/Exception.h>
 #include <dash/Init.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 namespace detail {
@@ -158,6 +159,7 @@ void Team::barrier() const {
   const detail::TeamState &self = state();
   detail::check_alive(self.epoch, "dash::Team::barrier");
   detail::check(dart_barrier(self.id), "dart_barrier");
+  detail::read_ahead_invalidate();  // other units' writes before the barrier are visible now
 }
 
 Team Team::parent() const { return Team(state().parent); }

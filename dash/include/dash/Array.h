@@ -36,6 +36,7 @@
 #include <dash/memory/MemorySpace.h>
 #include <dash/Team.h>
 #include <dash/Types.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -110,6 +111,7 @@ class AsyncArrayRef {
   void flush() const {
     detail::check_alive(core_ ? core_->mem.epoch() : 0, "dash::Array::async.flush");
     if (core_->mem.capacity() > 0) detail::check(dart_flush_all(core_->mem.base()), "dart_flush_all");
+    detail::read_ahead_invalidate();
   }
   void flush(team_unit_t) const { flush(); }
   void flush_local() const { flush(); }

@@ -25,6 +25,7 @@
 #include <dash/internal/DirectAccess.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -122,6 +123,7 @@ class GlobAsyncRef {
       std::atomic_thread_fence(std::memory_order_seq_cst);
     else
       detail::check(dart_flush(gptr_), "dart_flush");
+    detail::read_ahead_invalidate();
   }
 
   /// An asynchronous reference to the member at byte offset `offset`.

@@ -32,6 +32,7 @@
 #include <dash/internal/Printable.h>
 #include <dash/Exception.h>
 #include <dash/iterator/internal/GlobRefBase.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -85,6 +86,7 @@ void get_element(dart_gptr_t gptr, const V *direct, std::remove_const_t<V> *out)
     *out = direct_load(direct);
     return;
   }
+  if (read_ahead_get(gptr, out)) return;
   check(dart_get_blocking(out, gptr, sizeof(V), DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_get_blocking");
 }
 
@@ -96,6 +98,7 @@ void put_element(dart_gptr_t gptr, V *direct, const V &value) {
     return;
   }
   check(dart_put_blocking(gptr, &value, sizeof(V), DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_put_blocking");
+  read_ahead_invalidate();
 }
 
 /// Two's complement negation for integers (defined for every value).
@@ -291,6 +294,7 @@ class GlobRef {
     value_type old;
     detail::check(dart_fetch_and_op(gptr_, &value, &old, detail::dart_type<value_type>(), op),
                   "dart_fetch_and_op");
+    if (op != DART_OP_NO_OP) detail::read_ahead_invalidate();
     return old;
   }
 
@@ -339,6 +343,7 @@ class GlobRef {
     static_assert(!std::is_const_v<T>, "dash::GlobRef: cannot modify through GlobRef<const T>");
     detail::check(dart_accumulate(gptr_, &value, 1, detail::dart_type<value_type>(), op), "dart_accumulate");
     detail::check(dart_flush(gptr_), "dart_flush");
+    detail::read_ahead_invalidate();
     return *this;
   }
   template <typename F>

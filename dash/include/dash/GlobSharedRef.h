@@ -14,6 +14,7 @@
 #include <dart/communication.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -69,6 +70,7 @@ class GlobSharedRef {
       DASH_THROW(dash::exception::RuntimeError, "dash::GlobSharedRef: dereferenced a null reference");
     detail::check(dart_put_blocking(gptr_, &value, sizeof(T), DART_TYPE_BYTE, DART_TYPE_BYTE),
                   "dart_put_blocking");
+    detail::read_ahead_invalidate();
   }
   self_t &operator=(const T &value) {
     put(value);

@@ -19,6 +19,7 @@
 #include <dash/Team.h>
 #include <dash/Types.h>
 #include <dash/dart/if/dart.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -34,6 +35,7 @@ template <typename T>
 void put(const dart_gptr_t &gptr, const T *src, std::size_t nelem) {
   dart_storage<T> ds(nelem);
   detail::check_onesided(dart_put(gptr, src, ds.nelem, ds.dtype, ds.dtype), "dart_put");
+  detail::read_ahead_invalidate();
 }
 
 template <typename T>
@@ -46,6 +48,7 @@ template <typename T>
 void put_blocking(const dart_gptr_t &gptr, const T *src, std::size_t nelem) {
   dart_storage<T> ds(nelem);
   detail::check_onesided(dart_put_blocking(gptr, src, ds.nelem, ds.dtype, ds.dtype), "dart_put_blocking");
+  detail::read_ahead_invalidate();
 }
 
 template <typename T>
@@ -58,6 +61,7 @@ template <typename T>
 void put_handle(const dart_gptr_t &gptr, const T *src, std::size_t nelem, dart_handle_t *handle) {
   dart_storage<T> ds(nelem);
   detail::check_onesided(dart_put_handle(gptr, src, ds.nelem, ds.dtype, ds.dtype, handle), "dart_put_handle");
+  detail::read_ahead_invalidate();
 }
 
 template <typename T>
@@ -72,6 +76,7 @@ void get_handle(const dart_gptr_t &gptr, T *dst, std::size_t nelem, dart_handle_
 template <typename T, typename GlobPtrType>
 void fence(const GlobPtrType &gptr) {
   detail::check_onesided(dart_flush(gptr.dart_gptr()), "dart_flush");
+  detail::read_ahead_invalidate();
 }
 
 /// Completes them at the origin (buffers may be reused).

@@ -27,6 +27,7 @@
 #include <dash/GlobRef.h>
 #include <dash/Init.h>
 #include <dash/Team.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -103,6 +104,7 @@ class Shared {
   void flush() {
     detail::check_alive(mem_.epoch(), "dash::Shared::flush");
     detail::check(dart_flush(mem_.gptr(owner_index(), 0)), "dart_flush");
+    detail::read_ahead_invalidate();
   }
   /// flush(), then a barrier of the team. Collective.
   void barrier() {

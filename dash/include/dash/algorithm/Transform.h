@@ -45,6 +45,7 @@
 #include <dash/Iterator.h>
 #include <dash/internal/Config.h>
 #include <dash/util/Trace.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -120,6 +121,7 @@ void accumulate_into(const ArrayCore<T, N, P> &core, const Block<N> &view, std::
     }
   }
   for (const dart_gptr_t &target : targets) check(dart_flush(target), "dart_flush");
+  read_ahead_invalidate();
 }
 
 /// Reads positions [first, first + n) of a global range into a buffer.

@@ -21,6 +21,7 @@
 #include <dash/internal/DartType.h>
 #include <dash/Exception.h>
 #include <dash/GlobAsyncRef.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -103,6 +104,7 @@ class GlobAsyncRef<Atomic<T>> {
     static_assert(!std::is_const_v<T>, "dash::GlobAsyncRef<Atomic<const T>>: read-only");
     detail::check(dart_compare_and_swap(gptr_, &desired, &expected, result, detail::dart_type<value_type>()),
                   "dart_compare_and_swap");
+    detail::read_ahead_invalidate();
   }
   void add(const value_type &v) const { op(plus<value_type>(), v); }
   void fetch_add(const value_type &v, value_type *result) const { modify(v, result, DART_OP_SUM); }
@@ -114,7 +116,10 @@ class GlobAsyncRef<Atomic<T>> {
   void fetch_multiply(const value_type &v, value_type *result) const { modify(v, result, DART_OP_PROD); }
 
   /// Completes the calling unit's operations on the element's unit.
-  void flush() const { detail::check(dart_flush(gptr_), "dart_flush"); }
+  void flush() const {
+    detail::check(dart_flush(gptr_), "dart_flush");
+    detail::read_ahead_invalidate();
+  }
 
   dart_gptr_t dart_gptr() const { return gptr_; }
   bool is_local() const { return detail::is_local(gptr_); }
@@ -127,6 +132,7 @@ class GlobAsyncRef<Atomic<T>> {
   void accumulate(const value_type *value, dart_operation_t op) const {
     static_assert(!std::is_const_v<T>, "dash::GlobAsyncRef<Atomic<const T>>: read-only");
     detail::check(dart_accumulate(gptr_, value, 1, detail::dart_type<value_type>(), op), "dart_accumulate");
+    detail::read_ahead_invalidate();
   }
   void modify(const value_type &value, value_type *result, dart_operation_t op) const {
     static_assert(!std::is_const_v<T>, "dash::GlobAsyncRef<Atomic<const T>>: read-only");
@@ -135,6 +141,7 @@ class GlobAsyncRef<Atomic<T>> {
   void fetch(const value_type &value, value_type *result, dart_operation_t op) const {
     detail::check(dart_fetch_and_op(gptr_, &value, result, detail::dart_type<value_type>(), op),
                   "dart_fetch_and_op");
+    if (op != DART_OP_NO_OP) detail::read_ahead_invalidate();
   }
 
   dart_gptr_t gptr_;

@@ -25,6 +25,7 @@
 #include <dash/internal/DartType.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -93,6 +94,7 @@ class GlobRef<Atomic<T>> {
     value_type old;
     detail::check(dart_compare_and_swap(gptr_, &desired, &expected, &old, detail::dart_type<value_type>()),
                   "dart_compare_and_swap");
+    detail::read_ahead_invalidate();
     return old == expected;
   }
 
@@ -103,6 +105,7 @@ class GlobRef<Atomic<T>> {
     detail::check(dart_accumulate(gptr_, &v, 1, detail::dart_type<value_type>(), binary_op.dart_operation()),
                   "dart_accumulate");
     detail::check(dart_flush(gptr_), "dart_flush");
+    detail::read_ahead_invalidate();
   }
   /// As op, and returns the previous value.
   template <typename BinaryOp>
@@ -142,6 +145,7 @@ class GlobRef<Atomic<T>> {
     value_type old;
     detail::check(dart_fetch_and_op(gptr_, &value, &old, detail::dart_type<value_type>(), op),
                   "dart_fetch_and_op");
+    if (op != DART_OP_NO_OP) detail::read_ahead_invalidate();
     return old;
   }
 

@@ -22,6 +22,7 @@
 #include <dash/iterator/internal/ContiguousRange.h>
 #include <dash/Exception.h>
 #include <dash/internal/TransferHandles.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash::detail {
 
@@ -105,6 +106,7 @@ void start_transfer(const ArrayCore<T, N, P> &core, const Block<N> &view, std::s
     if (put) {
       check(dart_put_handle(core.mem.gptr(g.unit, g.lindex), buf + g.pos, nbytes, ltype, rtype, &handle),
             "dart_put_handle");
+      read_ahead_invalidate();
     } else if (rtype != DART_TYPE_BYTE || ltype != DART_TYPE_BYTE) {
       // No handle for strided gets (see Transfers::flush_local).
       check(dart_get(buf + g.pos, core.mem.gptr(g.unit, g.lindex), nbytes, rtype, ltype), "dart_get");

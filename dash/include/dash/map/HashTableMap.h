@@ -100,6 +100,7 @@
 // - at() of an absent key throws std::out_of_range; erase works.
 
 #include <algorithm>
+#include <cassert>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -108,6 +109,7 @@
 #include <exception>
 #include <functional>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -115,6 +117,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -153,6 +156,7 @@ class HashTableMap {
   static constexpr dart_datatype_t kCountType = detail::dart_type<std::int64_t>();
   static constexpr std::size_t kProbeWindow = 16;  // slots a key may use per table
   static constexpr std::size_t kMinTable = 16;
+  static constexpr std::size_t kMaxWindow = 64;  // slots read_window reads at once
   // DASH's Hash concept: key -> unit.
   static constexpr bool kUnitHash =
       std::is_same_v<std::decay_t<std::invoke_result_t<Hash &, const Key &>>, team_unit_t>;
@@ -206,6 +210,10 @@ class HashTableMap {
       std::size_t home;  // the unit whose chain it belongs to
     };
     mutable std::vector<Owned> own;  // overflow tables this unit allocated
+    // Per table of another unit's memory (table_key): slot -> state word of
+    // a slot seen taken (its tag is final).
+    mutable std::map<std::pair<std::uint64_t, std::uint64_t>, std::unordered_map<std::size_t, std::uint64_t>>
+        taken;
     // barrier(): calls so far, the abroad counters read at the last ones,
     // and whether the last move_home failed (every unit alike).
     std::uint64_t barriers = 0, abroad_seen[2] = {0, 0};
@@ -382,6 +390,10 @@ class HashTableMap {
     core->abroad_seen[parity] = grown;
     if (!move) return;
     core->move_failed = true;  // until move_home succeeds
+    {
+      std::lock_guard<std::mutex> lock(core->mutex);
+      core->taken.clear();  // freed tables' addresses may be reused
+    }
     move_home(core);
     core->move_failed = false;
   }
@@ -473,6 +485,62 @@ class HashTableMap {
   // word before or after them), else one-sided.
   static std::uint64_t read_state(const table_type &table, std::size_t slot) {
     return table.slots ? detail::direct_load(&table.slots[slot].state) : load_word(table.slot(slot));
+  }
+  // Slots of other units' memory seen taken, per table: a slot's tag never
+  // changes once claimed (erase keeps it), so a probe whose whole window
+  // is known to hold other keys passes the table without reading it.
+  // Tables move only in barrier(), which forgets them.
+  static std::pair<std::uint64_t, std::uint64_t> table_key(const table_type &table) {
+    const dart_gptr_t &h = table.link.header;
+    return {std::uint64_t(std::uint32_t(h.unitid)) << 16 | std::uint16_t(h.segid), h.offset};
+  }
+  static bool known_taken(const Core *core, const table_type &table, std::size_t z, std::size_t n,
+                          std::uint64_t tag, std::uint64_t *states) {
+    if (table.slots) return false;  // read in place anyway
+    std::lock_guard<std::mutex> lock(core->mutex);
+    auto t = core->taken.find(table_key(table));
+    if (t == core->taken.end()) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      auto s = t->second.find((z + i) & (table.capacity() - 1));
+      if (s == t->second.end() || detail::map_slot_tag(s->second) == tag) return false;
+      states[i] = s->second;
+    }
+    return true;
+  }
+  static void remember_taken(const Core *core, const table_type &table, std::size_t z, std::size_t n,
+                             const std::uint64_t *states) {
+    if (table.slots) return;
+    std::lock_guard<std::mutex> lock(core->mutex);
+    auto &t = core->taken[table_key(table)];
+    for (std::size_t i = 0; i < n; ++i)
+      if (detail::map_slot_state(states[i]) != detail::kSlotEmpty)
+        t.emplace((z + i) & (table.capacity() - 1), states[i]);
+  }
+  // The state words of `n` slots of a table from `first` on (wrapping
+  // around its end), as a hint: in place where reachable, else one get
+  // per contiguous piece instead of one round trip per slot. A slot's tag
+  // never changes once claimed, so a word showing another key's tag is
+  // final; EMPTY and this key's own states are acted on only through
+  // atomics (compare-and-swap, or waiting on the word), which see the
+  // slot as it is now.
+  static void read_window(const table_type &table, std::size_t first, std::size_t n, std::uint64_t *states) {
+    assert(n <= kMaxWindow);
+    if (table.slots) {
+      for (std::size_t i = 0; i < n; ++i)
+        states[i] = detail::direct_load(&table.slots[(first + i) & (table.capacity() - 1)].state);
+      return;
+    }
+    slot_type window[kMaxWindow];
+    const std::size_t head = std::min(n, table.capacity() - first);
+    detail::check(
+        dart_get(window, table.slot(first), head * sizeof(slot_type), DART_TYPE_BYTE, DART_TYPE_BYTE),
+        "dart_get");
+    if (head < n)
+      detail::check(dart_get(window + head, table.slot(0), (n - head) * sizeof(slot_type), DART_TYPE_BYTE,
+                             DART_TYPE_BYTE),
+                    "dart_get");
+    detail::check(dart_flush_local(table.slot(0)), "dart_flush_local");
+    for (std::size_t i = 0; i < n; ++i) std::memcpy(&states[i], &window[i].state, sizeof states[i]);
   }
   static Key read_key(const table_type &table, std::size_t slot) {
     return table.slots ? detail::direct_load(&table.slots[slot].entry.first)
@@ -764,12 +832,17 @@ class HashTableMap {
     auto [unit, z] = home(key);
     const std::uint64_t tag = detail::map_slot_tag(z);
     table_type table = core->bases[unit];
+    std::uint64_t states[kProbeWindow];
     for (std::size_t k = 0;; ++k) {
       const std::size_t cap = table.capacity(), window = std::min(cap, kProbeWindow);
+      if (!known_taken(core, table, static_cast<std::size_t>(z), window, tag, states)) {
+        read_window(table, static_cast<std::size_t>(z) & (cap - 1), window, states);
+        remember_taken(core, table, static_cast<std::size_t>(z), window, states);
+      }
       for (std::size_t i = 0; i < window; ++i) {
         std::size_t slot = static_cast<std::size_t>(z + i) & (cap - 1);
         dart_gptr_t g = table.slot(slot);
-        std::uint64_t word = claim ? std::uint64_t(detail::kSlotEmpty) : read_state(table, slot);
+        std::uint64_t word = states[i];
         for (;;) {
           if (word == detail::kSlotEmpty) {
             if (!claim) return {false, table, slot, tag};

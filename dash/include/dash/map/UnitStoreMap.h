@@ -69,6 +69,7 @@
 #include <dart/communication.h>
 #include <dash/internal/DirectAccess.h>
 #include <dash/internal/GlobalMemory.h>
+#include <dash/internal/MapKeyIndex.h>
 #include <dash/internal/MapTable.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
@@ -81,44 +82,6 @@ namespace dash {
 class HostSpace;
 
 namespace detail {
-
-/// Positions of keys in one unit's store: a hash index where std::hash
-/// fits Pred, else a list searched with Pred.
-template <typename Key, typename Pred>
-class StoreKeyIndex {
-  static constexpr bool kHashed =
-      std::is_same_v<Pred, std::equal_to<Key>> && std::is_default_constructible_v<std::hash<Key>>;
-
- public:
-  void add(const Key &key, std::size_t pos) {
-    if constexpr (kHashed)
-      index_.emplace(key, pos);
-    else
-      index_.emplace_back(key, pos);
-    ++indexed_;
-  }
-  std::optional<std::size_t> find(const Key &key, const Pred &equal) const {
-    if constexpr (kHashed) {
-      auto it = index_.find(key);
-      if (it != index_.end()) return it->second;
-    } else {
-      for (const auto &kp : index_)
-        if (equal(kp.first, key)) return kp.second;
-    }
-    return std::nullopt;
-  }
-  /// Entries of the store indexed so far (a prefix).
-  std::size_t indexed() const { return indexed_; }
-  void clear() {
-    index_.clear();
-    indexed_ = 0;
-  }
-
- private:
-  std::conditional_t<kHashed, std::unordered_map<Key, std::size_t>, std::vector<std::pair<Key, std::size_t>>>
-      index_;
-  std::size_t indexed_ = 0;
-};
 
 template <typename Key, typename Mapped, typename Hash = HashLocal<Key>, typename Pred = std::equal_to<Key>,
           typename LocalMemorySpace = dash::HostSpace>
@@ -531,14 +494,12 @@ class UnitStoreMap {
   hasher hash_function() const { return core_->hash; }
   key_equal key_eq() const { return core_->equal; }
 
-  /// DASH's commit, collective: stores the waiting inserts on their units,
-  /// then every unit learns every unit's entries (one allgather of sizes,
-  /// one of new chunk addresses). Afterwards size() and iteration cover
-  /// the whole map.
-  void barrier() {
-    deliver_waiting(core_.get());
-    share_stores(core_.get());
-  }
+  /// DASH's commit, collective: stores the waiting inserts on their units
+  /// (one get per unit pair with entries, packed), then every unit learns
+  /// every unit's entries: two allgathers and, when a unit grew, one
+  /// allgatherv, whatever the number of entries. Afterwards size() and
+  /// iteration cover the whole map.
+  void barrier() { commit(core_.get()); }
 
  private:
   [[noreturn]] static void not_implemented() {
@@ -680,79 +641,91 @@ class UnitStoreMap {
     return std::nullopt;
   }
 
-  // barrier(), part 1: every unit packs its waiting inserts by target unit
-  // into one buffer and shares its address and the target offsets; every
-  // unit fetches its part from each unit (in unit order) and stores the
-  // keys it does not have yet.
-  static void deliver_waiting(Core *core) {
+  // barrier(): three collectives at most, whatever the number of entries.
+  // 1. Every unit packs its waiting inserts by target unit into one buffer
+  //    and shares its address and the target offsets (one allgather).
+  // 2. Every unit fetches its part from each unit (one get per unit, all
+  //    in flight at once) and stores the keys it does not have yet; then
+  //    every unit shares its size, capacity, new chunk count and whether it
+  //    failed (one allgather; also the point after which nobody reads the
+  //    buffers).
+  // 3. The new chunk addresses (one allgatherv, only if there are any).
+  // A unit without pool memory for its buffer, or for what it receives,
+  // makes every unit throw; the senders keep their waiting inserts, so the
+  // next barrier() delivers them again (keys already stored are skipped).
+  static void commit(Core *core) {
     const std::size_t n = core->nunits, me = core->myid;
+    const dart_team_t team = core->team.dart_id();
     Store &waiting = core->stores[n];
-    std::vector<std::uint64_t> offsets(n + 1, 0), all_offsets((n + 1) * n);
+    // Per unit: the buffer, then n + 1 target offsets (in entries).
+    const std::size_t words = 2 + (n + 1);
+    std::vector<std::uint64_t> out(words, 0), all(words * n);
+    std::uint64_t *offsets = out.data() + 2;
     for (std::size_t t : core->targets) ++offsets[t + 1];
     for (std::size_t u = 0; u < n; ++u) offsets[u + 1] += offsets[u];
     dart_gptr_t box = DART_GPTR_NULL;
     if (waiting.size > 0) {
-      std::vector<entry_type> packed(waiting.size);
-      std::vector<std::uint64_t> next(offsets.begin(), offsets.end() - 1);
       std::vector<entry_type> entries = read_range(core, n, 0, waiting.size);
-      for (std::size_t i = 0; i < entries.size(); ++i) packed[next[core->targets[i]]++] = entries[i];
-      const std::size_t bytes = packed.size() * sizeof(entry_type);
-      // Without pool memory for the buffer every unit throws below and the
-      // inserts keep waiting.
-      if (dart_memalloc(bytes, &box) == DART_OK)
-        std::memcpy(direct_address<entry_type>(box), packed.data(), bytes);
-      else
+      const std::size_t bytes = entries.size() * sizeof(entry_type);
+      // Without pool memory for the buffer every unit throws below.
+      if (dart_memalloc(bytes, &box) == DART_OK) {
+        entry_type *packed = direct_address<entry_type>(box);
+        std::vector<std::uint64_t> next(offsets, offsets + n);
+        for (std::size_t i = 0; i < entries.size(); ++i) packed[next[core->targets[i]]++] = entries[i];
+      } else {
         box = DART_GPTR_NULL;
+      }
     }
-    std::vector<dart_gptr_t> boxes(n);
-    check(dart_allgather(&box, boxes.data(), sizeof box, DART_TYPE_BYTE, core->team.dart_id()),
-          "dart_allgather");
-    check(dart_allgather(offsets.data(), all_offsets.data(), n + 1, DART_TYPE_UINT64, core->team.dart_id()),
-          "dart_allgather");
-    bool any = false;
+    static_assert(sizeof(dart_gptr_t) == 2 * sizeof(std::uint64_t), "a global pointer is two words");
+    std::memcpy(out.data(), &box, sizeof box);
+    check(dart_allgather(out.data(), all.data(), words, DART_TYPE_UINT64, team), "dart_allgather");
+    auto box_of = [&all, words](std::size_t u) {
+      dart_gptr_t g;
+      std::memcpy(&g, &all[u * words], sizeof g);
+      return g;
+    };
+    auto offset_of = [&all, words](std::size_t src, std::size_t target) {
+      return all[src * words + 2 + target];
+    };
     for (std::size_t u = 0; u < n; ++u) {
-      if (all_offsets[u * (n + 1) + n] == 0) continue;
-      any = true;
-      if (gptr_equal(boxes[u], DART_GPTR_NULL)) {
+      if (offset_of(u, n) > 0 && gptr_equal(box_of(u), DART_GPTR_NULL)) {
         if (!gptr_equal(box, DART_GPTR_NULL)) dart_memfree(box);
         throw std::length_error("dash::UnorderedMap::barrier: unit " + std::to_string(u) +
                                 " has no pool memory (DART_LOCAL_POOL) to send its remote inserts; they wait "
                                 "for the next barrier()");
       }
     }
-    if (!any) return;
-    // A unit that cannot store what it receives (no pool memory) makes
-    // every unit throw; the senders keep their waiting inserts, so the next
-    // barrier() delivers them again (keys already stored are skipped).
-    std::uint64_t failed = 0, any_failed = 0;
+    std::uint64_t failed = 0;
     std::exception_ptr error;
     try {
+      std::vector<std::vector<entry_type>> incoming(n);
       for (std::size_t src = 0; src < n; ++src) {
-        const std::uint64_t lo = all_offsets[src * (n + 1) + me], hi = all_offsets[src * (n + 1) + me + 1];
+        const std::uint64_t lo = offset_of(src, me), hi = offset_of(src, me + 1);
         if (lo == hi) continue;
-        std::vector<entry_type> incoming(hi - lo);
-        dart_gptr_t g = boxes[src];
+        incoming[src].resize(hi - lo);
+        dart_gptr_t g = box_of(src);
         g.offset += lo * sizeof(entry_type);
-        check(dart_get_blocking(incoming.data(), g, incoming.size() * sizeof(entry_type), DART_TYPE_BYTE,
-                                DART_TYPE_BYTE),
-              "dart_get_blocking");
-        for (const entry_type &e : incoming)
+        check(
+            dart_get(incoming[src].data(), g, (hi - lo) * sizeof(entry_type), DART_TYPE_BYTE, DART_TYPE_BYTE),
+            "dart_get");
+      }
+      for (std::size_t src = 0; src < n; ++src) {  // in unit order: the lowest unit's insert wins
+        if (incoming[src].empty()) continue;
+        check(dart_flush_local(box_of(src)), "dart_flush_local");
+        for (const entry_type &e : incoming[src])
           if (!core->indices[me].find(e.first, core->equal)) append(core, me, e);
       }
     } catch (...) {
       error = std::current_exception();
       failed = 1;
     }
-    // Also the barrier after which nobody reads the buffers any more.
-    check(dart_allreduce(&failed, &any_failed, 1, DART_TYPE_UINT64, DART_OP_MAX, core->team.dart_id()),
-          "dart_allreduce");
+    const bool shared = share_stores(core, failed);
     if (!gptr_equal(box, DART_GPTR_NULL)) check(dart_memfree(box), "dart_memfree");
-    if (any_failed) {
+    if (!shared) {
       if (error) std::rethrow_exception(error);
       throw std::length_error(
           "dash::UnorderedMap::barrier: a unit could not store the inserts made for it (DART_LOCAL_POOL); "
-          "they "
-          "wait for the next barrier()");
+          "they wait for the next barrier()");
     }
     for (const Chunk &c : waiting.chunks) {
       const dart_gptr_t g = c.gptr;
@@ -766,22 +739,25 @@ class UnitStoreMap {
     core->indices[n].clear();
   }
 
-  // barrier(), part 2: every unit shares its size, capacity and the chunks
-  // the others do not know yet.
-  static void share_stores(Core *core) {
+  // commit(), part 2: every unit shares its size, capacity, the number of
+  // chunks the others do not know yet and whether it failed; unless one
+  // failed (then false, nothing changes), the new chunks' addresses.
+  static bool share_stores(Core *core, std::uint64_t failed) {
     const std::size_t n = core->nunits, me = core->myid;
     Store &mine = core->stores[me];
     struct Summary {
-      std::uint64_t size, capacity, new_chunks;
+      std::uint64_t size, capacity, new_chunks, failed;
     };
     struct ChunkInfo {
       dart_gptr_t gptr;
       std::uint64_t capacity;
     };
-    Summary summary{mine.size, mine.capacity, mine.chunks.size() - mine.published};
+    Summary summary{mine.size, mine.capacity, mine.chunks.size() - mine.published, failed};
     std::vector<Summary> all(n);
     check(dart_allgather(&summary, all.data(), sizeof summary, DART_TYPE_BYTE, core->team.dart_id()),
           "dart_allgather");
+    for (const Summary &s : all)
+      if (s.failed) return false;
     std::vector<ChunkInfo> sent;
     for (std::size_t k = mine.published; k < mine.chunks.size(); ++k)
       sent.push_back({mine.chunks[k].gptr, mine.chunks[k].capacity});
@@ -815,6 +791,7 @@ class UnitStoreMap {
       core->stores[u].size = all[u].size;
       core->stores[u].capacity = all[u].capacity;
     }
+    return true;
   }
 };
 

@@ -5,6 +5,7 @@
 // (map.begin(), find(), insert()): an entry of one unit's storage, read
 // one-sided.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -98,8 +99,13 @@ class UnorderedMapGlobIter {
       : core_(core), unit_(unit), table_(table), slot_(slot) {}
   std::size_t index() const { return unit_ < core_->nunits ? table_.local_base() + slot_ : 0; }
 
-  // Moves to the first full slot at or after the current position.
+  // Moves to the first full slot at or after the current position. Slot
+  // states of a table not reachable by load/store are read kBlock at a
+  // time (one get), read afresh on every call.
   void settle() {
+    constexpr std::size_t kBlock = 64;
+    std::uint64_t states[kBlock];
+    std::size_t first = 0, got = 0;  // states[] holds slots [first, first + got) of table_
     while (unit_ < core_->nunits) {
       if (slot_ >= table_.capacity()) {
         std::optional<table_type> next = map_type::next_stored(core_, unit_, table_);
@@ -109,9 +115,21 @@ class UnorderedMapGlobIter {
           table_ = core_->bases[unit_];
         }
         slot_ = 0;
+        got = 0;
         continue;
       }
-      if (detail::map_slot_state(map_type::load_word(table_.slot(slot_))) == detail::kSlotFull) return;
+      std::uint64_t word;
+      if (table_.slots) {
+        word = detail::direct_load(&table_.slots[slot_].state);
+      } else {
+        if (slot_ < first || slot_ >= first + got) {
+          first = slot_;
+          got = std::min(kBlock, table_.capacity() - slot_);
+          map_type::read_window(table_, first, got, states);
+        }
+        word = states[slot_ - first];
+      }
+      if (detail::map_slot_state(word) == detail::kSlotFull) return;
       ++slot_;
     }
     table_ = table_type{};

@@ -29,6 +29,7 @@
 #include <dash/memory/GlobMemPtr.h>
 #include <dash/memory/HostSpace.h>
 #include <dash/memory/MemorySpaceBase.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -114,10 +115,12 @@ class GlobLocalMemoryPool
 
   void flush(pointer gptr) {
     detail::check(dart_flush_all(static_cast<dart_gptr_t>(gptr)), "dart_flush_all");
+    detail::read_ahead_invalidate();
   }
   void flush(pointer gptr, team_unit_t target) {
     gptr.set_unit(target);
     detail::check(dart_flush(static_cast<dart_gptr_t>(gptr)), "dart_flush");
+    detail::read_ahead_invalidate();
   }
   void flush_local(pointer gptr) {
     detail::check(dart_flush_local_all(static_cast<dart_gptr_t>(gptr)), "dart_flush_local_all");
@@ -125,6 +128,7 @@ class GlobLocalMemoryPool
   void flush_local(pointer gptr, team_unit_t target) {
     gptr.set_unit(target);
     detail::check(dart_flush(static_cast<dart_gptr_t>(gptr)), "dart_flush");
+    detail::read_ahead_invalidate();
     detail::check(dart_flush_local(static_cast<dart_gptr_t>(gptr)), "dart_flush_local");
   }
 

@@ -33,6 +33,7 @@
 #include <dash/memory/HostSpace.h>
 #include <dash/memory/MemorySpaceBase.h>
 #include <dash/memory/internal/MemorySpaceRegistry.h>
+#include <dash/internal/ReadAhead.h>
 
 namespace dash {
 
@@ -116,9 +117,11 @@ class GlobStaticMem
     dart_gptr_t g = static_cast<dart_gptr_t>(ptr);
     if (unit == team_unit_t{}) {
       detail::check(dart_flush_all(g), "dart_flush_all");
+      detail::read_ahead_invalidate();
     } else {
       g = static_cast<dart_gptr_t>(void_pointer(g).set_unit(unit));
       detail::check(dart_flush(g), "dart_flush");
+      detail::read_ahead_invalidate();
     }
   }
   /// Completes them locally (source buffers reusable).
