@@ -101,12 +101,16 @@ static __attribute__((noinline)) dart_ret_t agree_slow(const dart_team_data_t *t
     v[2 * i + 1] = UINT64_MAX - sig[i];
   }
   v[2 * NSIG] = local != DART_OK ? UINT64_MAX - (uint64_t)t->myid : 0;
-  /* Nonblocking and polled as dart_barrier's (see there), for every call:
-   * a blocking collective would not match the one of a unit that called
-   * dart_barrier, which the check has to catch. */
-  MPI_Request req;
-  DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
-  DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
+  /* Blocking or polled as dart_barrier's (see there), for every call:
+   * the two forms do not match each other in MPI, and the check has to
+   * catch a unit that called dart_barrier. */
+  if (dart__wait_blocking) {
+    DART_MPI(MPI_Allreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
+  } else {
+    MPI_Request req;
+    DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
+    DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
+  }
   uint64_t hi[NSIG], lo[NSIG];
   for (int i = 0; i < NSIG; i++) {
     hi[i] = agreed[2 * i];
@@ -160,9 +164,14 @@ dart_ret_t dart_barrier(dart_team_t team) {
    * it before every unit has entered it. */
   if (__builtin_expect(dart__check, 0))
     return agree_slow(t, DART_OK, CALL_BARRIER, 0, NULL, 0, 0, 0, "dart_barrier");
-  /* A nonblocking barrier polled with yields (progress.h): a unit that
-   * waits here gives its CPU to the units still working, which matters
-   * when units outnumber cores, and keeps serving RMA aimed at it. */
+  /* MPI_Barrier where no node is crowded (progress.h); else a nonblocking
+   * barrier polled with yields: a unit that waits here gives its CPU to
+   * the units still working, which matters when units outnumber cores.
+   * Both keep serving RMA aimed at the waiting unit. */
+  if (dart__wait_blocking) {
+    DART_MPI(MPI_Barrier(t->comm), "MPI_Barrier");
+    return DART_OK;
+  }
   MPI_Request req;
   DART_MPI(MPI_Ibarrier(t->comm, &req), "MPI_Ibarrier");
   DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (barrier)");

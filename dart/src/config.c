@@ -100,6 +100,12 @@ dart_ret_t dart__config_read(dart_config_t *cfg) {
     fprintf(stderr, "dart_init: bad value '%s' for DART_THREADS (expected single or multiple)\n", threads);
     return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for DART_THREADS", threads);
   }
+  const char *progress = getenv("DART_PROGRESS");
+  if (progress && strcmp(progress, "thread") != 0 && strcmp(progress, "none") != 0) {
+    fprintf(stderr, "dart_init: bad value '%s' for DART_PROGRESS (expected none or thread)\n", progress);
+    return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for DART_PROGRESS", progress);
+  }
+  cfg->progress_thread = progress && strcmp(progress, "thread") == 0;
   const char *debug = getenv("DART_DEBUG");
   if (debug && dart__debug_parse(debug, &cfg->debug) != 0) {
     fprintf(stderr,
@@ -132,6 +138,7 @@ dart_ret_t dart_config_print(FILE *out) {
   fprintf(out, "DART_CHECK=%d\n", c->check);
   fprintf(out, "DART_CRASH_REPORT=%d\n", c->crash_report);
   fprintf(out, "DART_THREADS=%s\n", dart__state.threads ? "multiple" : "single");
+  fprintf(out, "DART_PROGRESS=%s\n", c->progress_thread ? "thread" : "none");
   fprintf(out, "DART_DEBUG=%s%s%s\n", c->debug & DART_DEBUG_ALLOC ? "alloc," : "",
           c->debug & DART_DEBUG_TEAM ? "team," : "", c->debug & DART_DEBUG_PATH ? "path," : "");
   fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu\n", dart__state.size, c->num_nodes, c->node_size);

@@ -5,6 +5,7 @@
 #include "datatype.h"
 #include "fast.h"
 #include "mpibugs.h"
+#include "progress.h"
 #include "segment.h"
 
 dart_state_t dart__state;
@@ -32,9 +33,12 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
    * configuration below, once MPI can make every unit agree. */
   const char *threads_env = getenv("DART_THREADS");
   if (threads_env && strcmp(threads_env, "multiple") == 0) level = DART_THREAD_MULTIPLE;
+  /* The progress thread calls MPI beside the program's threads. */
+  const char *progress_env = getenv("DART_PROGRESS");
+  int progress_thread = progress_env && strcmp(progress_env, "thread") == 0;
   int owned = 0, mpi_level = MPI_THREAD_SINGLE;
   if (!mpi_init) {
-    int want = level == DART_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
+    int want = level == DART_THREAD_MULTIPLE || progress_thread ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
     if (MPI_Init_thread(argc, argv, want, &mpi_level) != MPI_SUCCESS)
       return dart__error(DART_ERR_OTHER, "dart_init: MPI_Init_thread failed");
     owned = 1;
@@ -67,6 +71,7 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   if ((ret = dart__types_init()) != DART_OK) goto fail;
   if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
   if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
+  if ((ret = dart__progress_init(world)) != DART_OK) goto fail;
   dart__initialized = 1;
   if ((ret = dart__segment_local_pool_init(&dart__state.place, sizeof dart__state.place)) != DART_OK) {
     dart__initialized = 0;
@@ -82,6 +87,7 @@ fail:
 
 dart_ret_t dart_exit(void) {
   DART_CHECK_INIT("dart_exit");
+  dart__progress_fini();
   dart__collective_fini(); /* lock and MINMAX state first: it lives in team memory */
   dart_ret_t ret = dart__team_fini_all();
   dart__types_fini();

@@ -16,6 +16,25 @@
 
 #include <mpi.h>
 #include <sched.h>
+#include <dart/dart.h>
+
+/* Whether waits may block in MPI (dart__progress_init, the same on every
+ * unit): no real node runs more units than it has CPUs, and DART runs at
+ * DART_THREAD_SINGLE. Then a blocking
+ * MPI_Barrier (MPICH: about half an Ibarrier polled here) serves RMA
+ * aimed at the waiting unit as well, and nobody needs the waiter's CPU;
+ * else dart_barrier polls and yields (dart__wait). Blocking and
+ * nonblocking collectives do not match each other in MPI, so every unit
+ * must choose alike. */
+extern int dart__wait_blocking;
+
+/* Decides dart__wait_blocking and, with DART_PROGRESS=thread, starts the
+ * progress thread (collective over world; MPI must provide
+ * MPI_THREAD_MULTIPLE for the thread). */
+dart_ret_t dart__progress_init(MPI_Comm world);
+
+/* Stops the progress thread, if any (dart_exit, before MPI goes). */
+void dart__progress_fini(void);
 
 /* Polls before the first yield: a hand-off that is already under way
  * completes without a system call. */

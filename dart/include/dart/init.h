@@ -114,6 +114,8 @@ typedef struct {
   size_t node_size;        /**< units on the calling unit's node */
   int crash_report;        /**< DART_CRASH_REPORT: report a unit that exits without
                                 dart_exit (and abort the job) or dies on a fatal signal */
+  int progress_thread;     /**< DART_PROGRESS=thread: a thread per unit runs MPI's
+                                progress engine (asynchronous progress) */
 } dart_config_t;
 
 /** Copies the effective configuration into *cfg. Threads: any. */
