@@ -104,13 +104,8 @@ static __attribute__((noinline)) dart_ret_t agree_slow(const dart_team_data_t *t
   /* Blocking or polled as dart_barrier's (see there), for every call:
    * the two forms do not match each other in MPI, and the check has to
    * catch a unit that called dart_barrier. */
-  if (dart__wait_blocking) {
-    DART_MPI(MPI_Allreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
-  } else {
-    MPI_Request req;
-    DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
-    DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
-  }
+  DART_MPI(dart__allreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm),
+           "MPI_Allreduce (DART_CHECK)");
   uint64_t hi[NSIG], lo[NSIG];
   for (int i = 0; i < NSIG; i++) {
     hi[i] = agreed[2 * i];

@@ -83,7 +83,9 @@ dart_ret_t dart__progress_init(MPI_Comm world) {
   DART_MPI(MPI_Allreduce(&failed, &anyfailed, 1, MPI_INT, MPI_MAX, world), "MPI_Allreduce");
   if (anyfailed) {
     dart__progress_fini();
-    return r != DART_OK ? r : dart__error(DART_ERR_INVAL, "dart_init: the progress thread failed on another unit");
+    return r != DART_OK
+               ? r
+               : dart__error(DART_ERR_INVAL, "dart_init: the progress thread failed on another unit");
   }
   return DART_OK;
 }

@@ -5,6 +5,7 @@
 #include "segment.h"
 #include "debug.h"
 #include "fast.h"
+#include "progress.h"
 
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
 static pthread_mutex_t local_pool_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -170,7 +171,7 @@ static dart_ret_t handle_agree_fast(dart_team_data_t *t, size_t nbytes, int bad_
   if (reserved) index_set((uint16_t)c);
   dart__unlock(&handles_mutex);
   uint64_t w = reserved ? same_word((uint32_t)c ^ size_tag(nbytes)) : DIFFER, ored = DIFFER;
-  int ret = MPI_Allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm);
+  int ret = dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm);
   *agreed = ret == MPI_SUCCESS && all_same(ored);
   dart__lock(&handles_mutex);
   if (*agreed && c > handle_counter) handle_counter = c;
@@ -412,7 +413,7 @@ static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char 
   /* The common case in one word (see same_word); else all units check
    * again in three, which names the error. */
   uint64_t w = gone ? DIFFER : same_word(h), ored;
-  DART_MPI(MPI_Allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm), "MPI_Allreduce");
+  DART_MPI(dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm), "MPI_Allreduce");
   if (all_same(ored)) {
     *seg = s;
     return DART_OK;
