@@ -52,6 +52,10 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
 
   /* Every unit must agree on failure, so a bad setting on one fails all. */
   dart_ret_t ret = dart__config_read(&dart__state.config);
+  if (ret == DART_OK && dart__state.config.progress_thread && mpi_level != MPI_THREAD_MULTIPLE)
+    ret = dart__error(DART_ERR_INVAL,
+                      "dart_init: DART_PROGRESS=thread needs MPI_THREAD_MULTIPLE (MPI was initialized with "
+                      "less)");
   int bad = ret != DART_OK, anybad = 0;
   MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (anybad) {
