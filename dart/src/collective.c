@@ -369,17 +369,46 @@ static dart_ret_t coll_prologue(dart_team_t team, dart_datatype_t type, const ch
 
 /* ---- Data movement ---- */
 
-dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team) {
-  static const char fn[] = "dart_bcast";
-  dart_team_data_t *t = NULL;
+/* Which units need a buffer: all, or the root only. */
+enum { ON_ALL, ON_ROOT };
+
+/* One buffer argument of a data-movement call (name NULL: none). */
+typedef struct {
+  const void *buf;
+  const char *name;
+  int on;
+} buf_arg_t;
+
+/* The common start of bcast, scatter, gather, allgather and alltoall:
+ * team and type lookup, the root (if has_root), the buffers, the block of
+ * nelem elements, then agree. Returns the status every unit returns alike
+ * (with DART_CHECK); *t is NULL when the team is unknown (nothing to agree
+ * with). On DART_OK the caller frees *b after the MPI call. */
+static dart_ret_t move_start(dart_team_t team, dart_datatype_t type, size_t nelem, coll_call_t call,
+                             int has_root, dart_unit_t root, buf_arg_t a, buf_arg_t c, const char *fn,
+                             dart_team_data_t **t, blk_t *b) {
   const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
-      (r = check_buf(buf, nelem, "buf", fn)) == DART_OK)
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_BCAST, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
+  *t = NULL;
+  *b = (blk_t){0};
+  dart_ret_t r = coll_prologue(team, type, fn, t, &ti);
+  if (PROLOGUE_FAILED_TEAM(*t)) return r;
+  int am_root = has_root && (*t)->myid == root;
+  if (r == DART_OK && has_root) r = check_root(*t, root, fn);
+  if (r == DART_OK && a.name && (a.on == ON_ALL || am_root)) r = check_buf(a.buf, nelem, a.name, fn);
+  if (r == DART_OK && c.name && (c.on == ON_ALL || am_root)) r = check_buf(c.buf, nelem, c.name, fn);
+  if (r == DART_OK) r = blk_make(ti, nelem, fn, b);
+  if ((r = agree(*t, r, call, nelem, ti, 0, has_root ? root : 0, 0, fn)) != DART_OK) blk_free(b);
+  return r;
+}
+
+static const buf_arg_t NO_BUF = {NULL, NULL, ON_ALL};
+
+dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team) {
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r = move_start(team, type, nelem, CALL_BCAST, 1, root, (buf_arg_t){buf, "buf", ON_ALL}, NO_BUF,
+                            "dart_bcast", &t, &b);
+  if (r != DART_OK) return r;
   int ret = MPI_Bcast(buf, b.count, b.type, root, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Bcast");
@@ -387,20 +416,14 @@ dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t
 
 dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                         dart_unit_t root, dart_team_t team) {
-  static const char fn[] = "dart_scatter";
-  dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  int am_root = t->myid == root;
-  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
-      (!am_root || (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK) &&
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_SCATTER, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r =
+      move_start(team, type, nelem, CALL_SCATTER, 1, root, (buf_arg_t){sendbuf, "sendbuf", ON_ROOT},
+                 (buf_arg_t){recvbuf, "recvbuf", ON_ALL}, "dart_scatter", &t, &b);
+  if (r != DART_OK) return r;
   void *rb = recvbuf;
-  if (am_root && nelem && (const char *)sendbuf + (size_t)root * b.bytes == (const char *)recvbuf)
+  if (t->myid == root && nelem && (const char *)sendbuf + (size_t)root * b.bytes == (const char *)recvbuf)
     rb = MPI_IN_PLACE;
   int ret = MPI_Scatter(sendbuf, b.count, b.type, rb, b.count, b.type, root, t->comm);
   blk_free(&b);
@@ -409,20 +432,13 @@ dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_d
 
 dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                        dart_unit_t root, dart_team_t team) {
-  static const char fn[] = "dart_gather";
-  dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  int am_root = t->myid == root;
-  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
-      (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
-      (!am_root || (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK))
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_GATHER, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r = move_start(team, type, nelem, CALL_GATHER, 1, root, (buf_arg_t){sendbuf, "sendbuf", ON_ALL},
+                            (buf_arg_t){recvbuf, "recvbuf", ON_ROOT}, "dart_gather", &t, &b);
+  if (r != DART_OK) return r;
   const void *sb = sendbuf;
-  if (am_root && nelem && (const char *)recvbuf + (size_t)root * b.bytes == (const char *)sendbuf)
+  if (t->myid == root && nelem && (const char *)recvbuf + (size_t)root * b.bytes == (const char *)sendbuf)
     sb = MPI_IN_PLACE;
   int ret = MPI_Gather(sb, b.count, b.type, recvbuf, b.count, b.type, root, t->comm);
   blk_free(&b);
@@ -431,16 +447,11 @@ dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_da
 
 dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                           dart_team_t team) {
-  static const char fn[] = "dart_allgather";
-  dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  if (r == DART_OK && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_ALLGATHER, nelem, ti, 0, 0, 0, fn)) != DART_OK) return blk_free(&b), r;
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r = move_start(team, type, nelem, CALL_ALLGATHER, 0, 0, (buf_arg_t){sendbuf, "sendbuf", ON_ALL},
+                            (buf_arg_t){recvbuf, "recvbuf", ON_ALL}, "dart_allgather", &t, &b);
+  if (r != DART_OK) return r;
   const void *sb = sendbuf;
   if (nelem && (const char *)recvbuf + (size_t)t->myid * b.bytes == (const char *)sendbuf) sb = MPI_IN_PLACE;
   int ret = MPI_Allgather(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
@@ -524,16 +535,11 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
 
 dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                          dart_team_t team) {
-  static const char fn[] = "dart_alltoall";
-  dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  if (r == DART_OK && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_ALLTOALL, nelem, ti, 0, 0, 0, fn)) != DART_OK) return blk_free(&b), r;
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r = move_start(team, type, nelem, CALL_ALLTOALL, 0, 0, (buf_arg_t){sendbuf, "sendbuf", ON_ALL},
+                            (buf_arg_t){recvbuf, "recvbuf", ON_ALL}, "dart_alltoall", &t, &b);
+  if (r != DART_OK) return r;
   const void *sb = sendbuf == recvbuf ? MPI_IN_PLACE : sendbuf;
   int ret = MPI_Alltoall(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
   blk_free(&b);

@@ -85,6 +85,7 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   dart__crash_report_init();
   return DART_OK;
 fail:
+  dart__progress_fini();
   if (owned) MPI_Finalize();
   return ret != DART_OK ? ret : DART_ERR_INVAL;
 }
