@@ -17,7 +17,13 @@
  * --alloc-count N (default 100,000); --alloc-count-max-s caps the time.
  *
  * Table alloc_live: L collective allocations of 1 KiB kept alive, then
- * freed oldest first; median cost per decade of live allocations. */
+ * freed oldest first; median cost per decade of live allocations.
+ *
+ * Table barrier: ns per call (max over units of the mean, median over
+ * trials, variants interleaved) of MPI_Barrier, dart_barrier, and one
+ * dart_team_memalloc_aligned + dart_team_memfree pair of 1 KiB (OpenSHMEM's
+ * shmem_malloc + shmem_free are a barrier each: OSHMPI's pair costs two
+ * MPI barriers plus window flushes). */
 #include "bench.h"
 
 enum { V_BARRIER, V_DART_COLL, V_DART_LOCAL, V_MPI_ALLOCATE, V_MPI_SHARED, NV };
@@ -206,6 +212,36 @@ static void live_table(bench_t *b) {
   free(g);
 }
 
+static void barrier_table(bench_t *b) {
+  enum { B_MPI, B_DART, B_PAIR, NB };
+  static double t[NB][BENCH_MAX_TRIALS];
+  long reps = b->quick ? 20 : 300;
+  for (int tr = -1; tr < b->trials; tr++) /* trial -1: warm-up */
+    for (int vi = 0; vi < NB; vi++) {
+      int v = (vi + (tr < 0 ? 0 : tr)) % NB;
+      MPI_Barrier(MPI_COMM_WORLD);
+      double t0 = bench_now();
+      for (long r = 0; r < reps; r++) {
+        dart_gptr_t g;
+        if (v == B_MPI) MCHECK(MPI_Barrier(MPI_COMM_WORLD));
+        if (v == B_DART) DCHECK(dart_barrier(DART_TEAM_ALL));
+        if (v == B_PAIR) {
+          DCHECK(dart_team_memalloc_aligned(DART_TEAM_ALL, 1024, &g));
+          DCHECK(dart_team_memfree(g));
+        }
+      }
+      double mine = (bench_now() - t0) / (double)reps, mx;
+      MPI_Allreduce(&mine, &mx, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+      if (tr >= 0) t[v][tr] = mx;
+    }
+  if (b->me == 0) {
+    printf("@table barrier\nranks,mpi_barrier_ns,dart_barrier_ns,dart_alloc_free_ns\n%d", b->nranks);
+    for (int v = 0; v < NB; v++) bench_print_num(bench_median(t[v], b->trials) * 1e9);
+    printf("\n");
+    fflush(stdout);
+  }
+}
+
 int main(int argc, char **argv) {
   setenv("DART_LOCAL_POOL", "160M", 0); /* room for the 64 MiB dart_memalloc */
   bench_t b;
@@ -216,6 +252,7 @@ int main(int argc, char **argv) {
   if (!only || strstr(only, "count")) count_table(&b);
   if (!only || strstr(only, "sizes")) sizes_table(&b, &c, argc, argv);
   if (!only || strstr(only, "live")) live_table(&b);
+  if (!only || strstr(only, "barrier")) barrier_table(&b);
   MPI_Comm_free(&c.shm);
   DCHECK(dart_exit());
   return 0;

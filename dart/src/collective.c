@@ -102,12 +102,11 @@ static __attribute__((noinline)) dart_ret_t agree_slow(const dart_team_data_t *t
     v[2 * i + 1] = UINT64_MAX - sig[i];
   }
   v[2 * NSIG] = local != DART_OK ? UINT64_MAX - (uint64_t)t->myid : 0;
-  /* Nonblocking and polled as dart_barrier's (see there), for every call:
-   * a blocking collective would not match the one of a unit that called
-   * dart_barrier, which the check has to catch. */
-  MPI_Request req;
-  DART_MPI(MPI_Iallreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm, &req), "MPI_Iallreduce");
-  DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (DART_CHECK)");
+  /* Blocking or polled as dart_barrier's (see there), for every call:
+   * the two forms do not match each other in MPI, and the check has to
+   * catch a unit that called dart_barrier. */
+  DART_MPI(dart__allreduce(v, agreed, 2 * NSIG + 1, MPI_UINT64_T, MPI_MAX, t->comm),
+           "MPI_Allreduce (DART_CHECK)");
   uint64_t hi[NSIG], lo[NSIG];
   for (int i = 0; i < NSIG; i++) {
     hi[i] = agreed[2 * i];
@@ -162,9 +161,14 @@ dart_ret_t dart_barrier(dart_team_t team) {
    * it before every unit has entered it. */
   if (__builtin_expect(dart__check, 0))
     return agree_slow(t, DART_OK, CALL_BARRIER, 0, NULL, 0, 0, 0, "dart_barrier");
-  /* A nonblocking barrier polled with yields (progress.h): a unit that
-   * waits here gives its CPU to the units still working, which matters
-   * when units outnumber cores, and keeps serving RMA aimed at it. */
+  /* MPI_Barrier where no node is crowded (progress.h); else a nonblocking
+   * barrier polled with yields: a unit that waits here gives its CPU to
+   * the units still working, which matters when units outnumber cores.
+   * Both keep serving RMA aimed at the waiting unit. */
+  if (dart__wait_blocking) {
+    DART_MPI(MPI_Barrier(t->comm), "MPI_Barrier");
+    return DART_OK;
+  }
   MPI_Request req;
   DART_MPI(MPI_Ibarrier(t->comm, &req), "MPI_Ibarrier");
   DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (barrier)");
@@ -367,17 +371,46 @@ static dart_ret_t coll_prologue(dart_team_t team, dart_datatype_t type, const ch
 
 /* ---- Data movement ---- */
 
-dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team) {
-  static const char fn[] = "dart_bcast";
-  dart_team_data_t *t = NULL;
+/* Which units need a buffer: all, or the root only. */
+enum { ON_ALL, ON_ROOT };
+
+/* One buffer argument of a data-movement call (name NULL: none). */
+typedef struct {
+  const void *buf;
+  const char *name;
+  int on;
+} buf_arg_t;
+
+/* The common start of bcast, scatter, gather, allgather and alltoall:
+ * team and type lookup, the root (if has_root), the buffers, the block of
+ * nelem elements, then agree. Returns the status every unit returns alike
+ * (with DART_CHECK); *t is NULL when the team is unknown (nothing to agree
+ * with). On DART_OK the caller frees *b after the MPI call. */
+static dart_ret_t move_start(dart_team_t team, dart_datatype_t type, size_t nelem, coll_call_t call,
+                             int has_root, dart_unit_t root, buf_arg_t a, buf_arg_t c, const char *fn,
+                             dart_team_data_t **t, blk_t *b) {
   const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
-      (r = check_buf(buf, nelem, "buf", fn)) == DART_OK)
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_BCAST, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
+  *t = NULL;
+  *b = (blk_t){0};
+  dart_ret_t r = coll_prologue(team, type, fn, t, &ti);
+  if (PROLOGUE_FAILED_TEAM(*t)) return r;
+  int am_root = has_root && (*t)->myid == root;
+  if (r == DART_OK && has_root) r = check_root(*t, root, fn);
+  if (r == DART_OK && a.name && (a.on == ON_ALL || am_root)) r = check_buf(a.buf, nelem, a.name, fn);
+  if (r == DART_OK && c.name && (c.on == ON_ALL || am_root)) r = check_buf(c.buf, nelem, c.name, fn);
+  if (r == DART_OK) r = blk_make(ti, nelem, fn, b);
+  if ((r = agree(*t, r, call, nelem, ti, 0, has_root ? root : 0, 0, fn)) != DART_OK) blk_free(b);
+  return r;
+}
+
+static const buf_arg_t NO_BUF = {NULL, NULL, ON_ALL};
+
+dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t root, dart_team_t team) {
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r = move_start(team, type, nelem, CALL_BCAST, 1, root, (buf_arg_t){buf, "buf", ON_ALL}, NO_BUF,
+                            "dart_bcast", &t, &b);
+  if (r != DART_OK) return r;
   int ret = MPI_Bcast(buf, b.count, b.type, root, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Bcast");
@@ -385,20 +418,14 @@ dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t
 
 dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                         dart_unit_t root, dart_team_t team) {
-  static const char fn[] = "dart_scatter";
-  dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  int am_root = t->myid == root;
-  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
-      (!am_root || (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK) &&
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_SCATTER, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r =
+      move_start(team, type, nelem, CALL_SCATTER, 1, root, (buf_arg_t){sendbuf, "sendbuf", ON_ROOT},
+                 (buf_arg_t){recvbuf, "recvbuf", ON_ALL}, "dart_scatter", &t, &b);
+  if (r != DART_OK) return r;
   void *rb = recvbuf;
-  if (am_root && nelem && (const char *)sendbuf + (size_t)root * b.bytes == (const char *)recvbuf)
+  if (t->myid == root && nelem && (const char *)sendbuf + (size_t)root * b.bytes == (const char *)recvbuf)
     rb = MPI_IN_PLACE;
   int ret = MPI_Scatter(sendbuf, b.count, b.type, rb, b.count, b.type, root, t->comm);
   blk_free(&b);
@@ -407,20 +434,13 @@ dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_d
 
 dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                        dart_unit_t root, dart_team_t team) {
-  static const char fn[] = "dart_gather";
-  dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  int am_root = t->myid == root;
-  if (r == DART_OK && (r = check_root(t, root, fn)) == DART_OK &&
-      (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
-      (!am_root || (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK))
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_GATHER, nelem, ti, 0, root, 0, fn)) != DART_OK) return blk_free(&b), r;
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r = move_start(team, type, nelem, CALL_GATHER, 1, root, (buf_arg_t){sendbuf, "sendbuf", ON_ALL},
+                            (buf_arg_t){recvbuf, "recvbuf", ON_ROOT}, "dart_gather", &t, &b);
+  if (r != DART_OK) return r;
   const void *sb = sendbuf;
-  if (am_root && nelem && (const char *)recvbuf + (size_t)root * b.bytes == (const char *)sendbuf)
+  if (t->myid == root && nelem && (const char *)recvbuf + (size_t)root * b.bytes == (const char *)sendbuf)
     sb = MPI_IN_PLACE;
   int ret = MPI_Gather(sb, b.count, b.type, recvbuf, b.count, b.type, root, t->comm);
   blk_free(&b);
@@ -429,16 +449,11 @@ dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_da
 
 dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                           dart_team_t team) {
-  static const char fn[] = "dart_allgather";
-  dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  if (r == DART_OK && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_ALLGATHER, nelem, ti, 0, 0, 0, fn)) != DART_OK) return blk_free(&b), r;
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r = move_start(team, type, nelem, CALL_ALLGATHER, 0, 0, (buf_arg_t){sendbuf, "sendbuf", ON_ALL},
+                            (buf_arg_t){recvbuf, "recvbuf", ON_ALL}, "dart_allgather", &t, &b);
+  if (r != DART_OK) return r;
   const void *sb = sendbuf;
   if (nelem && (const char *)recvbuf + (size_t)t->myid * b.bytes == (const char *)sendbuf) sb = MPI_IN_PLACE;
   int ret = MPI_Allgather(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
@@ -522,16 +537,11 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
 
 dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_datatype_t type,
                          dart_team_t team) {
-  static const char fn[] = "dart_alltoall";
-  dart_team_data_t *t = NULL;
-  const dart_type_info_t *ti = NULL;
-  blk_t b = {0};
-  dart_ret_t r = coll_prologue(team, type, fn, &t, &ti);
-  if (PROLOGUE_FAILED_TEAM(t)) return r;
-  if (r == DART_OK && (r = check_buf(sendbuf, nelem, "sendbuf", fn)) == DART_OK &&
-      (r = check_buf(recvbuf, nelem, "recvbuf", fn)) == DART_OK)
-    r = blk_make(ti, nelem, fn, &b);
-  if ((r = agree(t, r, CALL_ALLTOALL, nelem, ti, 0, 0, 0, fn)) != DART_OK) return blk_free(&b), r;
+  dart_team_data_t *t;
+  blk_t b;
+  dart_ret_t r = move_start(team, type, nelem, CALL_ALLTOALL, 0, 0, (buf_arg_t){sendbuf, "sendbuf", ON_ALL},
+                            (buf_arg_t){recvbuf, "recvbuf", ON_ALL}, "dart_alltoall", &t, &b);
+  if (r != DART_OK) return r;
   const void *sb = sendbuf == recvbuf ? MPI_IN_PLACE : sendbuf;
   int ret = MPI_Alltoall(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
   blk_free(&b);

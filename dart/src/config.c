@@ -64,7 +64,7 @@ static int parse_size(const char *s, size_t *out) {
  * docs/environment.md gives it (parsed like a value from the environment,
  * so there is one source for each default) and the field it sets. The
  * test dart.config_vars checks the documentation's table against it. */
-typedef enum { VAR_SIZE, VAR_FLAG, VAR_THREADS, VAR_DEBUG } var_kind_t;
+typedef enum { VAR_SIZE, VAR_FLAG, VAR_THREADS, VAR_PROGRESS, VAR_DEBUG } var_kind_t;
 
 static const struct var {
   const char *name;
@@ -82,6 +82,7 @@ static const struct var {
     {"DART_CRASH_REPORT", "1", VAR_FLAG, offsetof(dart_config_t, crash_report), 0},
     {"DART_STATS", "0", VAR_FLAG, offsetof(dart_config_t, stats), 0},
     {"DART_THREADS", "single", VAR_THREADS, offsetof(dart_config_t, threads), 0},
+    {"DART_PROGRESS", "none", VAR_PROGRESS, offsetof(dart_config_t, progress_thread), 0},
 };
 enum { NVARS = sizeof vars / sizeof vars[0] };
 
@@ -120,6 +121,12 @@ static dart_ret_t read_var(const struct var *v, const char *text, dart_config_t 
         return bad_value(v, text, "single or multiple");
       int multiple = text[0] == 'm';
       memcpy(field, &multiple, sizeof multiple);
+      return DART_OK;
+    }
+    case VAR_PROGRESS: {
+      if (strcmp(text, "none") != 0 && strcmp(text, "thread") != 0) return bad_value(v, text, "none or thread");
+      int thread = text[0] == 't';
+      memcpy(field, &thread, sizeof thread);
       return DART_OK;
     }
     case VAR_DEBUG: {
@@ -177,6 +184,10 @@ dart_ret_t dart_config_print(FILE *out) {
       case VAR_THREADS:
         memcpy(&on, field, sizeof on);
         fprintf(out, "%s (threads %s)", on ? "multiple" : "single", dart__state.threads ? "on" : "off");
+        break;
+      case VAR_PROGRESS:
+        memcpy(&on, field, sizeof on);
+        fprintf(out, "%s", on ? "thread" : "none");
         break;
       case VAR_DEBUG:
         memcpy(&mask, field, sizeof mask);

@@ -5,6 +5,7 @@
 #include "datatype.h"
 #include "fast.h"
 #include "mpibugs.h"
+#include "progress.h"
 #include "segment.h"
 #include "stats.h"
 
@@ -34,9 +35,11 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   dart_config_t config;
   dart_ret_t ret = dart__config_read(&config);
   if (config.threads) level = DART_THREAD_MULTIPLE;
+  /* The progress thread calls MPI beside the program's threads. */
+  const int progress_thread = config.progress_thread;
   int owned = 0, mpi_level = MPI_THREAD_SINGLE;
   if (!mpi_init) {
-    int want = level == DART_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
+    int want = level == DART_THREAD_MULTIPLE || progress_thread ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
     if (MPI_Init_thread(argc, argv, want, &mpi_level) != MPI_SUCCESS)
       return dart__error(DART_ERR_OTHER, "dart_init: MPI_Init_thread failed");
     owned = 1;
@@ -50,6 +53,10 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
 
   dart__state.config = config;
   /* Every unit must agree on failure, so a bad setting on one fails all. */
+  if (ret == DART_OK && config.progress_thread && mpi_level != MPI_THREAD_MULTIPLE)
+    ret = dart__error(DART_ERR_INVAL,
+                      "dart_init: DART_PROGRESS=thread needs MPI_THREAD_MULTIPLE (MPI was initialized with "
+                      "less)");
   int bad = ret != DART_OK, anybad = 0;
   MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (anybad) {
@@ -70,6 +77,7 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
   if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
   dart__stats_init(dart__state.config.stats);
+  if ((ret = dart__progress_init(world)) != DART_OK) goto fail;
   dart__initialized = 1;
   if ((ret = dart__segment_local_pool_init(&dart__state.place, sizeof dart__state.place)) != DART_OK) {
     dart__initialized = 0;
@@ -80,6 +88,7 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   dart__crash_report_init();
   return DART_OK;
 fail:
+  dart__progress_fini();
   if (owned) MPI_Finalize();
   return ret != DART_OK ? ret : DART_ERR_INVAL;
 }
@@ -88,6 +97,7 @@ dart_ret_t dart_exit(void) {
   DART_CHECK_INIT("dart_exit");
   dart__lib_fast = 0;
   dart__stats_report(dart__state.all->comm);
+  dart__progress_fini();
   dart__domain_fini();     /* the teams' locality trees: plain memory, before the teams go */
   dart__collective_fini(); /* lock and MINMAX state first: it lives in team memory */
   dart_ret_t ret = dart__team_fini_all();

@@ -16,6 +16,25 @@
 
 #include <mpi.h>
 #include <sched.h>
+#include <dart/dart.h>
+
+/* Whether waits may block in MPI (dart__progress_init, the same on every
+ * unit): no real node runs more units than it has CPUs, and DART runs at
+ * DART_THREAD_SINGLE. Then a blocking
+ * MPI_Barrier (MPICH: about half an Ibarrier polled here) serves RMA
+ * aimed at the waiting unit as well, and nobody needs the waiter's CPU;
+ * else dart_barrier polls and yields (dart__wait). Blocking and
+ * nonblocking collectives do not match each other in MPI, so every unit
+ * must choose alike. */
+extern int dart__wait_blocking;
+
+/* Decides dart__wait_blocking and, with DART_PROGRESS=thread, starts the
+ * progress thread (collective over world; MPI must provide
+ * MPI_THREAD_MULTIPLE for the thread). */
+dart_ret_t dart__progress_init(MPI_Comm world);
+
+/* Stops the progress thread, if any (dart_exit, before MPI goes). */
+void dart__progress_fini(void);
 
 /* Polls before the first yield: a hand-off that is already under way
  * completes without a system call. */
@@ -27,6 +46,16 @@ static inline int dart__wait(MPI_Request *req, MPI_Status *status) {
     if (ret != MPI_SUCCESS || done) return ret;
     if (i >= DART_WAIT_SPIN) sched_yield();
   }
+}
+
+/* An allreduce that waits as dart_barrier does: blocking, or polled with
+ * yields on crowded nodes (where a blocking one costs several times more). */
+static inline int dart__allreduce(const void *in, void *out, int n, MPI_Datatype type, MPI_Op op,
+                                  MPI_Comm comm) {
+  if (dart__wait_blocking) return MPI_Allreduce(in, out, n, type, op, comm);
+  MPI_Request req;
+  int ret = MPI_Iallreduce(in, out, n, type, op, comm, &req);
+  return ret == MPI_SUCCESS ? dart__wait(&req, MPI_STATUS_IGNORE) : ret;
 }
 
 #endif

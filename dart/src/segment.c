@@ -6,6 +6,7 @@
 #include "debug.h"
 #include "fast.h"
 #include "stats.h"
+#include "progress.h"
 
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
 static pthread_mutex_t local_pool_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -124,6 +125,62 @@ static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t 
     *counter = c;
     return DART_OK;
   }
+}
+
+/* ---- One-word agreement: the common case of allocation and free ----
+ *
+ * An MPI_Allreduce of one 64-bit word costs about an MPI_Barrier, of two
+ * or more words about 1.5x as much (MPICH 4.0.2, 2 ranks, one node: 450,
+ * 490 and 690 ns). So allocation and free first try to agree in one word:
+ * each unit sends same_word(x) = x | ~x << 32 for a 32-bit x, or DIFFER
+ * when it knows the common case does not hold; the bitwise OR of all is
+ * all_same exactly when every unit sent the same x (a bit where two units
+ * differ is 1 in both halves). Otherwise every unit alike runs the full
+ * protocol below (handle_agree, or the three-word check of a free), which
+ * finds the exact error or the agreement. */
+#define DIFFER UINT64_MAX
+
+static uint64_t same_word(uint32_t x) { return (uint64_t)x | (uint64_t)(uint32_t)~x << 32; }
+
+static int all_same(uint64_t ored) { return (uint32_t)ored == (uint32_t) ~(ored >> 32); }
+
+/* A bijection on 32 bits (MurmurHash3's finalizer). */
+static uint32_t mix32(uint32_t x) {
+  x ^= x >> 16;
+  x *= 0x85ebca6bu;
+  x ^= x >> 13;
+  x *= 0xc2b2ae35u;
+  return x ^ x >> 16;
+}
+
+/* The size in 32 bits: one-to-one below 4 GiB. */
+static uint32_t size_tag(size_t n) { return mix32((uint32_t)n ^ mix32((uint32_t)((uint64_t)n >> 32))); }
+
+/* The fast path of an allocation: every unit proposes its next counter
+ * value c, reserving c's index here first (so that no other thread takes
+ * it meanwhile), and sends c's handle mixed with the size. They agree when
+ * all sent the same word: the handles are equal (the size tags being
+ * equal), unless both the counters and the sizes differ in a way that
+ * cancels (a wrong program, about one chance in 2^32); with equal sizes
+ * the agreement is exact. *agreed = 0: run handle_agree on every unit. */
+static dart_ret_t handle_agree_fast(dart_team_data_t *t, size_t nbytes, int bad_args, uint64_t *counter,
+                                    int *agreed) {
+  dart__lock(&handles_mutex);
+  uint64_t c = handle_counter + 1;
+  if ((uint16_t)c == 0) c++;
+  int reserved = !bad_args && !index_is_used(index_used, (uint16_t)c);
+  if (reserved) index_set((uint16_t)c);
+  dart__unlock(&handles_mutex);
+  uint64_t w = reserved ? same_word((uint32_t)c ^ size_tag(nbytes)) : DIFFER, ored = DIFFER;
+  int ret = dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm);
+  *agreed = ret == MPI_SUCCESS && all_same(ored);
+  dart__lock(&handles_mutex);
+  if (*agreed && c > handle_counter) handle_counter = c;
+  if (!*agreed && reserved) index_clear((uint16_t)c);
+  dart__unlock(&handles_mutex);
+  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Allreduce");
+  *counter = c;
+  return DART_OK;
 }
 
 /* Gives up an agreed handle that no segment took (the allocation failed). */
@@ -288,11 +345,15 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(team, "dart_team_memalloc_aligned", &t);
   if (r != DART_OK) return r;
-  /* One allreduce checks that all units passed the same size and valid
-   * arguments: it is the only communication of an allocation that fits. */
-  int64_t v[3] = {(int64_t)nbytes, ~(int64_t)nbytes, gptr == NULL}, agreed[3];
+  /* One allreduce of one word checks that all units passed the same size
+   * and valid arguments and agrees on the handle: it is the only
+   * communication of an allocation that fits (handle_agree_fast); if it
+   * fails, the full agreement finds out why. */
   uint64_t h;
-  if ((r = handle_agree(t, v, agreed, &h)) != DART_OK) return r;
+  int fast;
+  if ((r = handle_agree_fast(t, nbytes, gptr == NULL, &h, &fast)) != DART_OK) return r;
+  int64_t v[3] = {(int64_t)nbytes, ~(int64_t)nbytes, gptr == NULL}, agreed[3] = {0, -1, 0};
+  if (!fast && (r = handle_agree(t, v, agreed, &h)) != DART_OK) return r;
   if (agreed[2] || agreed[0] != ~agreed[1]) {
     handle_drop(h);
     if (agreed[2])
@@ -343,7 +404,8 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
 }
 
 /* Looks up the segment of gptr for a collective free and checks, with one
- * allreduce, that every unit frees the same live one. A unit whose pointer
+ * allreduce of one word (two allreduces if not), that every unit frees the
+ * same live one. A unit whose pointer
  * names a freed segment of a live team (what its index held last) still
  * takes part, so that every unit gets DART_ERR_NOTFOUND instead of the
  * others waiting for it. */
@@ -368,6 +430,14 @@ static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char 
                          "%s: segment %d (flags 0x%x) is not a live segment of a live team", fn,
                          (int)gptr.segid, (unsigned)gptr.flags);
     gone = 1;
+  }
+  /* The common case in one word (see same_word); else all units check
+   * again in three, which names the error. */
+  uint64_t w = gone ? DIFFER : same_word(h), ored;
+  DART_MPI(dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm), "MPI_Allreduce");
+  if (all_same(ored)) {
+    *seg = s;
+    return DART_OK;
   }
   uint64_t v[3] = {h, ~(uint64_t)h, gone}, agreed[3];
   DART_MPI(MPI_Allreduce(v, agreed, 3, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");

@@ -165,6 +165,24 @@ TEST(Init, ThreadsFromEnvironment) {
   EXPECT_EQ(DART_THREAD_SINGLE, provided);
 }
 
+// DART_PROGRESS: a bad value fails on every unit; so does "thread" when
+// MPI runs below MPI_THREAD_MULTIPLE (this test's main starts it at
+// MPI_THREAD_SINGLE; progress_thread_test runs the thread).
+TEST(Init, ProgressFromEnvironment) {
+  ASSERT_DART_OK(dart_exit());
+  reinit_with("DART_PROGRESS", "threads", "none");
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  EXPECT_EQ(0, cfg.progress_thread);
+  int mpi_level = MPI_THREAD_SINGLE;
+  MPI_Query_thread(&mpi_level);
+  if (mpi_level != MPI_THREAD_MULTIPLE) {
+    ASSERT_DART_OK(dart_exit());
+    reinit_with("DART_PROGRESS", "thread", "none");
+    EXPECT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  }
+}
+
 // DART_DEBUG prints the selected categories of events, and only those.
 TEST(Init, DebugEventsPrintedByCategory) {
   ASSERT_DART_OK(dart_exit());

@@ -121,6 +121,8 @@ typedef struct {
   int threads;             /**< DART_THREADS: 1 = "multiple" (start with threads on) */
   int stats;               /**< DART_STATS: count communication calls per unit and
                                 print them as one table at dart_exit */
+  int progress_thread;     /**< DART_PROGRESS=thread: a thread per unit runs MPI's
+                                progress engine (asynchronous progress) */
 } dart_config_t;
 
 /** Copies the effective configuration into *cfg. Threads: any. */
