@@ -412,11 +412,14 @@ int ARMCI_NbAccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[], 
                      proc, hdl, 1, "ARMCI_NbAccS");
 }
 
-/* Strided copies within local memory. */
-static void local_strided(char *ptr, int levels, const int *stride, const int *count, char *buf, int write) {
+/* Strided copies within local memory, between the strided box at ptr and
+ * the packed buffer buf: armci_write_strided packs (box -> buf),
+ * armci_read_strided unpacks (buf -> box), as in native ARMCI and
+ * ARMCI-MPI (GA's ghost-cell update packs and unpacks with them). */
+static void local_strided(char *ptr, int levels, const int *stride, const int *count, char *buf, int pack) {
   layout_t l;
   int packed[MAXLEV + 1];
-  const char *fn = write ? "armci_write_strided" : "armci_read_strided";
+  const char *fn = pack ? "armci_write_strided" : "armci_read_strided";
   if (levels > MAXLEV) armci__fatal("%s: too many stride levels", fn);
   if (levels < 0) armci__fatal("%s: negative stride_levels %d", fn, levels);
   if (!count) armci__fatal("%s: count is NULL", fn);
@@ -426,21 +429,18 @@ static void local_strided(char *ptr, int levels, const int *stride, const int *c
     packed[i] = (int)acc;
     acc *= count[i + 1];
   }
-  if (write)
-    layout_make(&l, packed, stride, count, levels, fn);
-  else
+  if (pack)
     layout_make(&l, stride, packed, count, levels, fn);
+  else
+    layout_make(&l, packed, stride, count, levels, fn);
   if (!l.nseg || !l.seg) return;
   need_local(ptr, "strided", fn);
   need_local(buf, "packed", fn);
+  const char *from = pack ? ptr : buf;
+  char *to = pack ? buf : ptr;
   seg_iter_t it;
   iter_start(&it, &l);
-  for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) {
-    if (write)
-      memmove(ptr + it.dof, buf + it.so, l.seg);
-    else
-      memmove(buf + it.dof, ptr + it.so, l.seg);
-  }
+  for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) memmove(to + it.dof, from + it.so, l.seg);
 }
 
 void armci_write_strided(void *ptr, int stride_levels, int stride_arr[], int count[], char *buf) {
