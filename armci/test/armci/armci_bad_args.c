@@ -2,7 +2,7 @@
  * armci_bad_args.c -- calls that ARMCI must report as errors (message and
  * an aborted job), run under cmake/expect_failure.sh. argv[1] picks one
  * case of the table below (contiguous, strided and vector calls with a NULL
- * buffer or pointer array, or a negative size).
+ * buffer or pointer array, or a negative size), and armci_msg_abort.
  * Every process targets the next one: the same-node path on a real node,
  * the MPI path between virtual nodes. A call that returns instead of
  * aborting makes the job exit 0, which fails the test.
@@ -97,6 +97,12 @@ static void getv_negative(void) {
   ARMCI_GetV(&v, 1, next);
 }
 
+/* Not bad input, but the same promise: the job ends with a message. */
+static void msg_abort(void) {
+  if (test_me == test_np - 1) armci_msg_abort(7);
+  armci_msg_barrier();
+}
+
 static const struct {
   const char *name;
   void (*call)(void);
@@ -120,6 +126,7 @@ static const struct {
     {"nbaccv_null", nbaccv_null},
     {"putv_null_array", putv_null_array},
     {"getv_negative", getv_negative},
+    {"msg_abort", msg_abort},
 };
 
 int main(int argc, char **argv) {
