@@ -40,13 +40,18 @@ MPIEXEC=${MPIEXEC:-mpiexec.mpich}
 # GA's configure would write config.h; these are the facts the tests ask it.
 defs=(-DHAVE_STDIO_H=1 -DHAVE_STDLIB_H=1 -DHAVE_MATH_H=1 -DHAVE_STRING_H=1
   -DHAVE_UNISTD_H=1 -DHAVE_ASSERT_H=1 -DHAVE_SYS_TYPES_H=1 -DHAVE_ERRNO_H=1
-  '-DF77_FUNC_(name,NAME)=name##_' -DMSG_COMMS_MPI=1 -DMPI=1)
+  '-DF77_FUNC_(name,NAME)=name##_' '-DF77_FUNC(name,NAME)=name##_' -DMSG_COMMS_MPI=1 -DMPI=1
+  -DSIZEOF_SHORT=2 -DSIZEOF_INT=4 -DSIZEOF_LONG=8 -DSIZEOF_LONG_LONG=8)
+# Debian's GA carries its own BLAS/LAPACK (gal_dgemm_ etc., 8-byte integers,
+# gfortran's hidden string lengths after the arguments): use those.
+linalg=(-DENABLE_F77=1 -DBLAS_SIZE=8 -DF2C_HIDDEN_STRING_LENGTH_AFTER_ARGS=1)
 # global/src only after the system headers: Debian's ga.h etc. win, GA's
 # internal global.h (util.c) is found there.
 incs=(-I"$t" -idirafter "$src/global/src" -idirafter "$src/LinAlg/lapack+blas")
-CFLAGS=(-O1 -g -w "${defs[@]}" "${incs[@]}")
+CFLAGS=(-O1 -g -w -fopenmp "${defs[@]}" "${linalg[@]}" "${incs[@]}")
 # Debian's GA is built with 8-byte Fortran integers.
-FFLAGS=(-O1 -g -w -cpp -fdefault-integer-8 -std=legacy "${defs[@]}" -I"$t" -I/usr/include)
+FFLAGS=(-O1 -g -w -cpp -fdefault-integer-8 -std=legacy "${defs[@]}" -I"$t" -I/usr/include
+  -I"$src/LinAlg/lapack+blas")
 GA_LIBS=(-lga-mpich -lscalapack-mpich -llapack -lblas)
 SYS_LIBS=(-lgfortran -lm)
 LIBS_mpi=(-larmci-mpich -lpthread)
