@@ -125,7 +125,7 @@ build_prog() { # name lang
 }
 
 failword='(ERROR|[Ff]ailed|FAIL|[Ee]rror:|[Ee]rror in|[Aa]bort|[Ss]egmentation|not ok|MISMATCH|[Ww]rong)'
-okword='(All tests successful|[Ss]uccess|[Pp]assed|PASSED|^ *OK|: *OK| ok$)'
+okword='(All tests succe?ss?ful|[Ss]uccess|[Pp]assed|PASSED|^ *OK|: *OK| ok$)'
 
 run_one() { # prog np mode -> echo verdict
   local p=$1 np=$2 mode=$3 bin env=() log rc
