@@ -115,7 +115,8 @@ int ARMCI_Init_thread_comm(int armci_requested, MPI_Comm comm) {
 int ARMCI_Initialized(void) { return armci__s.initialized > 0; }
 
 int ARMCI_Finalize(void) {
-  if (armci__s.initialized <= 0) return 1;
+  /* GA calls it more than once at the end (as ARMCI-MPI, not an error) */
+  if (armci__s.initialized <= 0) return 0;
   if (--armci__s.initialized > 0) return 0;
   armci__complete(-1);
   MPI_Barrier(armci__s.comm);

@@ -32,6 +32,8 @@ int armci_msg_nproc(void) {
 
 void armci_msg_abort(int code) {
   fflush(stdout);
+  fprintf(stderr, "[%d] ARMCI: armci_msg_abort(%d): ending the job\n", armci__s.me, code);
+  fflush(stderr);
   MPI_Abort(MPI_COMM_WORLD, code);
 }
 

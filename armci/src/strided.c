@@ -68,6 +68,12 @@ static void layout_make(layout_t *l, const int *sst, const int *dst, const int *
   l->dspan = l->nseg ? dl : 0;
 }
 
+/* The caller's side of a transfer that moves data must be a real buffer
+ * (the same-node copy would crash on NULL, the MPI path send garbage). */
+static inline void need_local(const void *buf, const char *what, const char *fn) {
+  if (__builtin_expect(!buf, 0)) armci__fatal("%s: the %s buffer is NULL", fn, what);
+}
+
 /* Iterates over the segments: (source offset, destination offset). */
 typedef struct {
   const layout_t *l;
@@ -226,6 +232,7 @@ static int puts_common(void *src, int *sst, void *dst, int *dstst, int *count, i
   layout_t l;
   layout_make(&l, sst, dstst, count, levels, fn);
   if (!l.nseg || !l.seg) return 0;
+  need_local(src, "source", fn);
   armci_target_t t;
   armci__translate(dst, proc, l.dspan, &t, fn);
   armci__order(proc, PEND_PUT);
@@ -259,6 +266,7 @@ static int gets_common(void *src, int *sst, void *dst, int *dstst, int *count, i
   layout_t l;
   layout_make(&l, sst, dstst, count, levels, fn);
   if (!l.nseg || !l.seg) return 0;
+  need_local(dst, "destination", fn);
   armci_target_t t;
   armci__translate(src, proc, l.sspan, &t, fn);
   armci__order(proc, PEND_GET);
@@ -294,6 +302,7 @@ static int accs_common(int datatype, void *scale, void *src, int *sst, void *dst
   layout_make(&l, sst, dstst, count, levels, fn);
   if (!l.nseg || !l.seg) return 0;
   if (l.seg % at.esize) armci__fatal("%s: count[0] = %zu is not a whole number of elements", fn, l.seg);
+  need_local(src, "source", fn);
   armci_target_t t;
   armci__translate(dst, proc, l.dspan, &t, fn);
   armci__order(proc, PEND_ACC);
@@ -403,29 +412,35 @@ int ARMCI_NbAccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[], 
                      proc, hdl, 1, "ARMCI_NbAccS");
 }
 
-/* Strided copies within local memory. */
-static void local_strided(char *ptr, int levels, const int *stride, const int *count, char *buf, int write) {
+/* Strided copies within local memory, between the strided box at ptr and
+ * the packed buffer buf: armci_write_strided packs (box -> buf),
+ * armci_read_strided unpacks (buf -> box), as in native ARMCI and
+ * ARMCI-MPI (GA's ghost-cell update packs and unpacks with them). */
+static void local_strided(char *ptr, int levels, const int *stride, const int *count, char *buf, int pack) {
   layout_t l;
   int packed[MAXLEV + 1];
-  if (levels > MAXLEV) armci__fatal("armci_%s_strided: too many stride levels", write ? "write" : "read");
+  const char *fn = pack ? "armci_write_strided" : "armci_read_strided";
+  if (levels > MAXLEV) armci__fatal("%s: too many stride levels", fn);
+  if (levels < 0) armci__fatal("%s: negative stride_levels %d", fn, levels);
+  if (!count) armci__fatal("%s: count is NULL", fn);
   /* the packed side: strides of a dense box */
   long acc = count[0];
   for (int i = 0; i < levels; i++) {
     packed[i] = (int)acc;
     acc *= count[i + 1];
   }
-  if (write)
-    layout_make(&l, packed, stride, count, levels, "armci_write_strided");
+  if (pack)
+    layout_make(&l, stride, packed, count, levels, fn);
   else
-    layout_make(&l, stride, packed, count, levels, "armci_read_strided");
+    layout_make(&l, packed, stride, count, levels, fn);
+  if (!l.nseg || !l.seg) return;
+  need_local(ptr, "strided", fn);
+  need_local(buf, "packed", fn);
+  const char *from = pack ? ptr : buf;
+  char *to = pack ? buf : ptr;
   seg_iter_t it;
   iter_start(&it, &l);
-  for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) {
-    if (write)
-      memmove(ptr + it.dof, buf + it.so, l.seg);
-    else
-      memmove(buf + it.dof, ptr + it.so, l.seg);
-  }
+  for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) memmove(to + it.dof, from + it.so, l.seg);
 }
 
 void armci_write_strided(void *ptr, int stride_levels, int stride_arr[], int count[], char *buf) {

@@ -35,13 +35,25 @@ static int spans_overlap(span_t *s, size_t n) {
   return 0;
 }
 
-static size_t iov_count(const armci_giov_t *iov, int len, const char *fn) {
-  if (len < 0 || (len > 0 && !iov)) armci__fatal("%s: bad descriptor array", fn);
+/* Segments to move; reports bad descriptors: negative sizes, NULL pointer
+ * arrays, NULL buffers on the caller's side (the other side's pointers are
+ * checked when translated). */
+static size_t iov_count(int kind, const armci_giov_t *iov, int len, const char *fn) {
+  if (len < 0) armci__fatal("%s: negative descriptor count %d", fn, len);
+  if (len > 0 && !iov) armci__fatal("%s: the descriptor array is NULL", fn);
   size_t n = 0;
   for (int d = 0; d < len; d++) {
     if (iov[d].bytes < 0 || iov[d].ptr_array_len < 0)
       armci__fatal("%s: negative size in descriptor %d", fn, d);
-    if (iov[d].bytes > 0) n += (size_t)iov[d].ptr_array_len;
+    if (!iov[d].bytes || !iov[d].ptr_array_len) continue;
+    if (!iov[d].src_ptr_array || !iov[d].dst_ptr_array)
+      armci__fatal("%s: descriptor %d has a NULL pointer array", fn, d);
+    void *const *mine = kind == PEND_GET ? iov[d].dst_ptr_array : iov[d].src_ptr_array;
+    for (int i = 0; i < iov[d].ptr_array_len; i++)
+      if (!mine[i])
+        armci__fatal("%s: descriptor %d: %s buffer %d is NULL", fn, d,
+                     kind == PEND_GET ? "destination" : "source", i);
+    n += (size_t)iov[d].ptr_array_len;
   }
   return n;
 }
@@ -49,7 +61,7 @@ static size_t iov_count(const armci_giov_t *iov, int len, const char *fn) {
 /* kind: PEND_PUT (remote = dst), PEND_GET (remote = src), PEND_ACC. */
 static int vector_common(int kind, int datatype, void *scale, armci_giov_t *iov, int len, int proc,
                          armci_hdl_t *h, int nb, const char *fn) {
-  size_t n = iov_count(iov, len, fn);
+  size_t n = iov_count(kind, iov, len, fn);
   if (!n) return 0;
   if ((unsigned)proc >= (unsigned)armci__s.np) armci__fatal("%s: process %d out of range", fn, proc);
   armci_acc_type_t at = {0, 1, 1};

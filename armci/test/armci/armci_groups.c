@@ -45,6 +45,24 @@ int main(int argc, char **argv) {
   double dmax = -test_me;
   armci_msg_group_dgop(&dmax, 1, "min", g);
   CHECK(dmax == -list[size - 1], "group dgop min %g", dmax);
+  long lsum = 3000000000L + test_me; /* beyond int */
+  armci_msg_group_lgop(&lsum, 1, "+", g);
+  CHECK(lsum == 3000000000L * size + want, "group lgop + %ld", lsum);
+  long long llmax = (1LL << 40) * (test_me + 1);
+  armci_msg_group_llgop(&llmax, 1, "max", g);
+  CHECK(llmax == (1LL << 40) * (list[size - 1] + 1), "group llgop max %lld", llmax);
+  float fv[2] = {0.5f * test_me, -1.0f - test_me};
+  armci_msg_group_fgop(fv, 2, "absmax", g); /* element-wise, absolute values */
+  CHECK(fv[0] == 0.5f * list[size - 1] && fv[1] == 1.0f + list[size - 1], "group fgop absmax %g %g", fv[0],
+        fv[1]);
+  double gs[2] = {1.0, test_me};
+  armci_msg_group_gop_scope(SCOPE_ALL, gs, 2, "*", ARMCI_DOUBLE, g);
+  double prod = 1.0;
+  for (int i = 0; i < size; i++) prod *= list[i];
+  CHECK(gs[0] == 1.0 && gs[1] == prod, "group gop_scope * %g %g", gs[0], gs[1]);
+  int gmin = 100 - test_me;
+  armci_msg_group_gop_scope(SCOPE_ALL, &gmin, 1, "min", ARMCI_INT, g);
+  CHECK(gmin == 100 - list[size - 1], "group gop_scope int min %d", gmin);
   long bc = (r == 0) ? 4242424242L : 0;
   armci_msg_group_bcast_scope(SCOPE_ALL, &bc, sizeof(bc), list[0], g); /* root: absolute id */
   CHECK(bc == 4242424242L, "group bcast got %ld", bc);

@@ -2,7 +2,9 @@
  * armci_malloc.c -- collective allocation: ARMCI_Malloc with different sizes
  * per process including 0 on some (base pointer NULL there), 0 everywhere,
  * a 1 MiB allocation, several live allocations freed in a different order
- * than allocated, and ARMCI_Malloc_local / ARMCI_Free_local.
+ * than allocated, ARMCI_Malloc_local / ARMCI_Free_local, the memory-device
+ * variants (ARMCI_Malloc_memdev, _group_memdev, ARMCI_Free_memdev),
+ * ARMCI_Set_shm_limit and ARMCI_Uses_shm / _grp.
  */
 #include "armci_test.h"
 
@@ -83,5 +85,40 @@ int main(int argc, char **argv) {
   CHECK(ARMCI_Free_local(loc) == 0, "ARMCI_Free_local failed");
   ARMCI_Barrier();
   at_free(e);
+
+  /* memory-device variants (GA's GA_Set_memory_dev path): the device name
+   * is a hint; the memory behaves as ARMCI_Malloc's */
+  ARMCI_Set_shm_limit(1UL << 30);
+  void **m = malloc(sizeof(void *) * test_np);
+  CHECK(ARMCI_Malloc_memdev(m, sizeof(long) * test_np, "") == 0, "ARMCI_Malloc_memdev failed");
+  ARMCI_Group world;
+  ARMCI_Group_get_world(&world);
+  void **mg = malloc(sizeof(void *) * test_np);
+  CHECK(ARMCI_Malloc_group_memdev(mg, sizeof(long), &world, "") == 0, "ARMCI_Malloc_group_memdev failed");
+  for (int p = 0; p < test_np; p++) {
+    long v = 7000000000L + test_me;
+    ARMCI_Put(&v, (long *)m[p] + test_me, sizeof v, p);
+  }
+  long mine = -5 - test_me;
+  ARMCI_Put(&mine, mg[t], sizeof mine, t);
+  ARMCI_Barrier();
+  for (int q = 0; q < test_np; q++)
+    CHECK(((long *)m[test_me])[q] == 7000000000L + q, "memdev slot %d = %ld", q, ((long *)m[test_me])[q]);
+  CHECK(*(long *)mg[test_me] == -5 - from, "group memdev got %ld", *(long *)mg[test_me]);
+  ARMCI_Barrier();
+  CHECK(ARMCI_Free_memdev(mg[test_me]) == 0, "ARMCI_Free_memdev (group) failed");
+  CHECK(ARMCI_Free_memdev(m[test_me]) == 0, "ARMCI_Free_memdev failed");
+  free(m);
+  free(mg);
+
+  /* shared memory: whether another process of mine shares my node */
+  int peers = 0;
+  for (int p = 0; p < test_np; p++) peers += p != test_me && ARMCI_Same_node(p);
+#ifdef ARMCI_TEST_DART
+  CHECK(ARMCI_Uses_shm() == (peers > 0), "ARMCI_Uses_shm %d with %d node peers", ARMCI_Uses_shm(), peers);
+  CHECK(ARMCI_Uses_shm_grp(&world) == (peers > 0), "ARMCI_Uses_shm_grp %d", ARMCI_Uses_shm_grp(&world));
+#else /* ARMCI-MPI: RMA only */
+  CHECK(!ARMCI_Uses_shm() && !ARMCI_Uses_shm_grp(&world), "ARMCI-MPI reports shared memory");
+#endif
   return at_finish("armci_malloc");
 }

@@ -7,7 +7,7 @@
  * padded local buffer; the rest of each array must stay zero. Boxes are read
  * back with GetS into another layout. Then everybody accumulates into a
  * common box (all six ARMCI_ACC_* types, with scale factors) and the sums
- * must be exact.
+ * must be exact. Also the local armci_write_strided / armci_read_strided.
  */
 #include "armci_test.h"
 
@@ -186,8 +186,38 @@ static void test_accs(int type) {
   at_free(seg);
 }
 
+/* armci_write_strided packs a strided box into a buffer, armci_read_strided
+ * unpacks a buffer into a strided box (local copies: GA's ghost-cell
+ * update). A 3 x 4 x 2 box of ints: rows of 3 ints 8 ints apart, planes of
+ * 4 rows 40 ints apart; and 0 levels (one contiguous run). */
+static void test_local_strided(void) {
+  enum { NB = 2 * 40 };
+  int box[NB], box2[NB], packed[24];
+  int stride[2] = {8 * sizeof(int), 40 * sizeof(int)}, count[3] = {3 * sizeof(int), 4, 2};
+  for (int i = 0; i < NB; i++) box[i] = 1000 * test_me + i;
+  memset(packed, 0, sizeof packed);
+  armci_write_strided(box, 2, stride, count, (char *)packed);
+  int k = 0;
+  for (int pl = 0; pl < 2; pl++)
+    for (int r = 0; r < 4; r++)
+      for (int c = 0; c < 3; c++, k++)
+        CHECK(packed[k] == 1000 * test_me + pl * 40 + r * 8 + c, "write_strided packed[%d] = %d", k,
+              packed[k]);
+  for (int i = 0; i < NB; i++) box2[i] = -1;
+  armci_read_strided(box2, 2, stride, count, (char *)packed);
+  for (int i = 0; i < NB; i++) {
+    int pl = i / 40, r = (i % 40) / 8, c = i % 8;
+    int in_box = pl < 2 && r < 4 && c < 3;
+    CHECK(box2[i] == (in_box ? box[i] : -1), "read_strided box[%d] = %d", i, box2[i]);
+  }
+  int one[1] = {5 * sizeof(int)}, run[5] = {0};
+  armci_write_strided(box + 2, 0, NULL, one, (char *)run);
+  for (int i = 0; i < 5; i++) CHECK(run[i] == box[2 + i], "write_strided 0 levels [%d] = %d", i, run[i]);
+}
+
 int main(int argc, char **argv) {
   at_start(&argc, &argv);
+  test_local_strided();
   test_put_get();
   for (int k = 0; k < AT_NACC_TYPES; k++) test_accs(at_acc_types[k]);
   return at_finish("armci_strided");
