@@ -124,7 +124,8 @@ static dart_ret_t read_var(const struct var *v, const char *text, dart_config_t 
       return DART_OK;
     }
     case VAR_PROGRESS: {
-      if (strcmp(text, "none") != 0 && strcmp(text, "thread") != 0) return bad_value(v, text, "none or thread");
+      if (strcmp(text, "none") != 0 && strcmp(text, "thread") != 0)
+        return bad_value(v, text, "none or thread");
       int thread = text[0] == 't';
       memcpy(field, &thread, sizeof thread);
       return DART_OK;
