@@ -63,26 +63,28 @@ static int parse_size(const char *s, size_t *out) {
 /* The record of every DART_* variable: its name, its default as
  * docs/environment.md gives it (parsed like a value from the environment,
  * so there is one source for each default) and the field it sets. The
- * test dart.config_vars checks the documentation's table against it. */
-typedef enum { VAR_SIZE, VAR_FLAG, VAR_THREADS, VAR_PROGRESS, VAR_DEBUG } var_kind_t;
+ * test dash.settings_test checks the documentation's table against it.
+ * VAR_CHOICE: one of two words, stored as 0 or 1. */
+typedef enum { VAR_SIZE, VAR_CHOICE, VAR_DEBUG } var_kind_t;
 
 static const struct var {
   const char *name;
   const char *default_text;
   var_kind_t kind;
-  size_t field; /* offsetof(dart_config_t, ...) */
-  size_t min;   /* VAR_SIZE: smallest value accepted */
+  size_t field;        /* offsetof(dart_config_t, ...) */
+  size_t min;          /* VAR_SIZE: smallest value accepted */
+  const char *word[2]; /* VAR_CHOICE: the words for 0 and 1 */
 } vars[] = {
-    {"DART_UNITS_PER_NODE", "0", VAR_SIZE, offsetof(dart_config_t, units_per_node), 0},
-    {"DART_LOCAL_POOL", "64M", VAR_SIZE, offsetof(dart_config_t, local_pool_bytes), 4096},
-    {"DART_TEAM_POOL", "16M", VAR_SIZE, offsetof(dart_config_t, team_pool_bytes), 4096},
-    {"DART_PRINT_CONFIG", "0", VAR_FLAG, offsetof(dart_config_t, print_config), 0},
-    {"DART_DEBUG", "none", VAR_DEBUG, offsetof(dart_config_t, debug), 0},
-    {"DART_CHECK", DART_CHECK_DEFAULT ? "1" : "0", VAR_FLAG, offsetof(dart_config_t, check), 0},
-    {"DART_CRASH_REPORT", "1", VAR_FLAG, offsetof(dart_config_t, crash_report), 0},
-    {"DART_STATS", "0", VAR_FLAG, offsetof(dart_config_t, stats), 0},
-    {"DART_THREADS", "single", VAR_THREADS, offsetof(dart_config_t, threads), 0},
-    {"DART_PROGRESS", "none", VAR_PROGRESS, offsetof(dart_config_t, progress_thread), 0},
+    {"DART_UNITS_PER_NODE", "0", VAR_SIZE, offsetof(dart_config_t, units_per_node), 0, {NULL, NULL}},
+    {"DART_LOCAL_POOL", "64M", VAR_SIZE, offsetof(dart_config_t, local_pool_bytes), 4096, {NULL, NULL}},
+    {"DART_TEAM_POOL", "16M", VAR_SIZE, offsetof(dart_config_t, team_pool_bytes), 4096, {NULL, NULL}},
+    {"DART_PRINT_CONFIG", "0", VAR_CHOICE, offsetof(dart_config_t, print_config), 0, {"0", "1"}},
+    {"DART_DEBUG", "none", VAR_DEBUG, offsetof(dart_config_t, debug), 0, {NULL, NULL}},
+    {"DART_CHECK", DART_CHECK_DEFAULT ? "1" : "0", VAR_CHOICE, offsetof(dart_config_t, check), 0, {"0", "1"}},
+    {"DART_CRASH_REPORT", "1", VAR_CHOICE, offsetof(dart_config_t, crash_report), 0, {"0", "1"}},
+    {"DART_STATS", "0", VAR_CHOICE, offsetof(dart_config_t, stats), 0, {"0", "1"}},
+    {"DART_THREADS", "single", VAR_CHOICE, offsetof(dart_config_t, threads), 0, {"single", "multiple"}},
+    {"DART_PROGRESS", "none", VAR_CHOICE, offsetof(dart_config_t, progress_thread), 0, {"none", "thread"}},
 };
 enum { NVARS = sizeof vars / sizeof vars[0] };
 
@@ -110,24 +112,14 @@ static dart_ret_t read_var(const struct var *v, const char *text, dart_config_t 
       }
       memcpy(field, &n, sizeof n);
       return DART_OK;
-    case VAR_FLAG: {
-      if (strcmp(text, "0") != 0 && strcmp(text, "1") != 0) return bad_value(v, text, "0 or 1");
-      int on = text[0] == '1';
-      memcpy(field, &on, sizeof on);
-      return DART_OK;
-    }
-    case VAR_THREADS: {
-      if (strcmp(text, "multiple") != 0 && strcmp(text, "single") != 0)
-        return bad_value(v, text, "single or multiple");
-      int multiple = text[0] == 'm';
-      memcpy(field, &multiple, sizeof multiple);
-      return DART_OK;
-    }
-    case VAR_PROGRESS: {
-      if (strcmp(text, "none") != 0 && strcmp(text, "thread") != 0)
-        return bad_value(v, text, "none or thread");
-      int thread = text[0] == 't';
-      memcpy(field, &thread, sizeof thread);
+    case VAR_CHOICE: {
+      int which = strcmp(text, v->word[1]) == 0;
+      if (!which && strcmp(text, v->word[0]) != 0) {
+        char expected[64];
+        snprintf(expected, sizeof expected, "%s or %s", v->word[0], v->word[1]);
+        return bad_value(v, text, expected);
+      }
+      memcpy(field, &which, sizeof which);
       return DART_OK;
     }
     case VAR_DEBUG: {
@@ -178,17 +170,9 @@ dart_ret_t dart_config_print(FILE *out) {
         memcpy(&n, field, sizeof n);
         fprintf(out, "%zu", n);
         break;
-      case VAR_FLAG:
+      case VAR_CHOICE:
         memcpy(&on, field, sizeof on);
-        fprintf(out, "%d", on);
-        break;
-      case VAR_THREADS:
-        memcpy(&on, field, sizeof on);
-        fprintf(out, "%s (threads %s)", on ? "multiple" : "single", dart__state.threads ? "on" : "off");
-        break;
-      case VAR_PROGRESS:
-        memcpy(&on, field, sizeof on);
-        fprintf(out, "%s", on ? "thread" : "none");
+        fprintf(out, "%s", vars[i].word[on != 0]);
         break;
       case VAR_DEBUG:
         memcpy(&mask, field, sizeof mask);
@@ -198,6 +182,7 @@ dart_ret_t dart_config_print(FILE *out) {
     }
     fputc('\n', out);
   }
-  fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu\n", dart__state.size, c->num_nodes, c->node_size);
+  fprintf(out, "units=%d nodes=%zu units_on_my_node=%zu threads=%s\n", dart__state.size, c->num_nodes,
+          c->node_size, dart__state.threads ? "on" : "off");
   return DART_OK;
 }
