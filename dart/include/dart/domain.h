@@ -54,64 +54,64 @@ extern "C" {
 
 /** A scope and a domain's index among its siblings. */
 typedef struct {
-  dart_locality_scope_t scope;
-  int index;
+  dart_locality_scope_t scope; /**< the scope of the domain */
+  int index;                   /**< its index among its siblings */
 } dart_locality_scope_pos_t;
 
 /** What a unit's hardware is (from dart_unit_place_t); -1 where unknown. */
 typedef struct {
-  char host[DART_LOCALITY_HOST_MAX_SIZE];
-  int num_cores; /**< cores for this unit: its binding, else its share of the node */
-  int num_numa;
-  int numa_id;
-  int num_sockets;
-  int core_id;
-  int cpu_id;
-  int min_cpu_mhz;
-  int max_cpu_mhz;
-  int cache_sizes[DART_LOCALITY_MAX_CACHE_LEVELS];
-  int cache_line_sizes[DART_LOCALITY_MAX_CACHE_LEVELS];
-  int cache_ids[DART_LOCALITY_MAX_CACHE_LEVELS];
-  int min_threads;
-  int max_threads;
-  int max_shmem_mbps;
-  int system_memory_bytes; /**< -1 if more than INT_MAX */
-  int numa_memory_bytes;   /**< -1 if more than INT_MAX */
+  char host[DART_LOCALITY_HOST_MAX_SIZE]; /**< the host name of the unit's node */
+  int num_cores;                          /**< cores for this unit: its binding, else its share of the node */
+  int num_numa;                           /**< NUMA domains of the node */
+  int numa_id;                            /**< the NUMA domain the unit runs in */
+  int num_sockets;                        /**< sockets of the node */
+  int core_id;                            /**< the core the unit runs on */
+  int cpu_id;                             /**< the CPU (hardware thread) the unit runs on */
+  int min_cpu_mhz;                        /**< lowest clock of the unit's CPU */
+  int max_cpu_mhz;                        /**< highest clock of the unit's CPU */
+  int cache_sizes[DART_LOCALITY_MAX_CACHE_LEVELS];      /**< bytes of the caches, L1 first */
+  int cache_line_sizes[DART_LOCALITY_MAX_CACHE_LEVELS]; /**< line bytes of the caches, L1 first */
+  int cache_ids[DART_LOCALITY_MAX_CACHE_LEVELS];        /**< ids of the unit's caches, L1 first */
+  int min_threads;                                      /**< fewest hardware threads per core */
+  int max_threads;                                      /**< most hardware threads per core */
+  int max_shmem_mbps;                                   /**< shared-memory bandwidth in MB/s */
+  int system_memory_bytes;                              /**< -1 if more than INT_MAX */
+  int numa_memory_bytes;                                /**< -1 if more than INT_MAX */
   /** The unit's domains from its own (CORE) up to GLOBAL. */
   dart_locality_scope_pos_t scopes[DART_LOCALITY_MAX_DOMAIN_SCOPES];
-  int num_scopes;
+  int num_scopes; /**< entries of scopes */
 } dart_hwinfo_t;
 
 /** A domain of the tree (DASH's layout). */
 typedef struct dart_domain_locality_s {
-  char host[DART_LOCALITY_HOST_MAX_SIZE];
-  char domain_tag[DART_LOCALITY_DOMAIN_TAG_MAX_SIZE];
-  struct dart_domain_locality_s **aliases; /**< unused: always NULL */
-  int num_aliases;
-  dart_locality_scope_t scope;
-  int level;          /**< depth in the tree, 0 at the root */
-  int global_index;   /**< index among the tree's domains of this scope */
-  int relative_index; /**< index among its parent's children */
-  struct dart_domain_locality_s *parent;
-  int num_domains;
-  struct dart_domain_locality_s **children;
-  int is_symmetric; /**< children have equal numbers of cores */
-  dart_team_t team;
-  int num_units;
-  dart_global_unit_id_t *unit_ids; /**< ascending */
-  int num_nodes;
-  int node_id; /**< the node (dart_unit_node) or -1 for several */
-  int num_cores;
+  char host[DART_LOCALITY_HOST_MAX_SIZE];             /**< the host name (domains within one node) */
+  char domain_tag[DART_LOCALITY_DOMAIN_TAG_MAX_SIZE]; /**< the tag: "." for the root, then ".i" per level */
+  struct dart_domain_locality_s **aliases;            /**< unused: always NULL */
+  int num_aliases;                                    /**< always 0 */
+  dart_locality_scope_t scope;                        /**< the domain's scope */
+  int level;                                          /**< depth in the tree, 0 at the root */
+  int global_index;                                   /**< index among the tree's domains of this scope */
+  int relative_index;                                 /**< index among its parent's children */
+  struct dart_domain_locality_s *parent;              /**< the parent domain (NULL at the root) */
+  int num_domains;                                    /**< number of children */
+  struct dart_domain_locality_s **children;           /**< the child domains */
+  int is_symmetric;                                   /**< children have equal numbers of cores */
+  dart_team_t team;                                   /**< the team whose tree this is */
+  int num_units;                                      /**< units in the domain */
+  dart_global_unit_id_t *unit_ids;                    /**< ascending */
+  int num_nodes;                                      /**< nodes the domain spans */
+  int node_id;                                        /**< the node (dart_unit_node) or -1 for several */
+  int num_cores;                                      /**< cores of the domain */
   int shared_mem_bytes; /**< memory of the node (-1: several, or more than INT_MAX) */
 } dart_domain_locality_t;
 
 /** A unit's place: its team-relative id, its team, its hardware and the
  * tag of its CORE domain in the team's tree. */
 typedef struct {
-  dart_team_unit_id_t unit;
-  dart_team_t team;
-  dart_hwinfo_t hwinfo;
-  char domain_tag[DART_LOCALITY_DOMAIN_TAG_MAX_SIZE];
+  dart_team_unit_id_t unit;                           /**< the unit, relative to team */
+  dart_team_t team;                                   /**< the team of the record */
+  dart_hwinfo_t hwinfo;                               /**< the unit's hardware */
+  char domain_tag[DART_LOCALITY_DOMAIN_TAG_MAX_SIZE]; /**< the tag of the unit's CORE domain */
 } dart_unit_locality_t;
 
 /** Makes the team's tree now (it is otherwise made on first use). */

@@ -49,11 +49,11 @@ typedef int32_t dart_unit_t;
  * dash::team_unit_t (DASH's dart_global_unit_t / dart_team_unit_t).
  */
 typedef struct {
-  dart_unit_t id;
+  dart_unit_t id; /**< the unit's id in DART_TEAM_ALL */
 } dart_global_unit_id_t;
 /** A team-relative unit id as a struct (see dart_global_unit_id_t). */
 typedef struct {
-  dart_unit_t id;
+  dart_unit_t id; /**< the unit's id in its team */
 } dart_team_unit_id_t;
 
 /**
