@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <strings.h>
 
 namespace dash::detail {
@@ -12,6 +13,7 @@ const char *const level_names[] = {"NONE", "ERROR", "WARN", "INFO", "DEBUG", "TR
 const EnvVar vars[] = {
     {"DASH_LOG_LEVEL", "WARN"},
     {"DASH_SORT_THREADS", "0"},
+    {"DASH_READ_AHEAD", "0"},
 };
 
 // A bad value is not fatal (DASH ignores it too): a warning, then the default.
@@ -37,10 +39,18 @@ unsigned read_sort_threads(const char *value) {
   return static_cast<unsigned>(n > 64 ? 64 : n);
 }
 
+bool read_flag(const char *name, const char *value) {
+  if (!value || !*value || std::strcmp(value, "0") == 0) return false;
+  if (std::strcmp(value, "1") == 0) return true;
+  std::fprintf(stderr, "dash: %s=%s is not 0 or 1; using 0\n", name, value);
+  return false;
+}
+
 Settings read() {
   Settings s;
   s.log_level = read_log_level(std::getenv(vars[0].name));
   s.sort_threads = read_sort_threads(std::getenv(vars[1].name));
+  s.read_ahead = read_flag(vars[2].name, std::getenv(vars[2].name));
   return s;
 }
 }  // namespace

@@ -74,5 +74,7 @@ TEST(Settings, DashRecordHoldsTheEnvironment) {
   }
   const char *sort = std::getenv("DASH_SORT_THREADS");
   EXPECT_EQ(sort ? unsigned(std::atoi(sort)) : 0u, s.sort_threads);
+  const char *ahead = std::getenv("DASH_READ_AHEAD");
+  EXPECT_EQ(ahead && std::string(ahead) == "1", s.read_ahead);
   EXPECT_STREQ("WARN", dash::detail::log_level_name(dash::detail::LogLevel::Warn));
 }

@@ -9,7 +9,10 @@
 // fetches a block ahead (4 KiB, doubling to 256 KiB, never past the
 // owner's part of the segment), and the reads it covers are served from
 // it; a non-sequential read (min_element's running minimum) is kept as
-// one remembered value. Per thread.
+// one remembered value. Per thread. Off unless DASH_READ_AHEAD=1: a
+// program that signals "data ready" through memory it reads without the
+// library (its own, or its node's, by load) would be served a block read
+// before the signal.
 //
 // The rule (docs/dash.md, "Reads ahead"): a served value is never older
 // than the last of
@@ -35,6 +38,7 @@
 #include <dart/communication.h>
 #include <dart/globmem.h>
 #include <dart/types.h>
+#include <dash/internal/Settings.h>
 
 namespace dash::detail {
 
@@ -155,7 +159,7 @@ class ReadAhead {
 template <typename V>
 bool read_ahead_get(dart_gptr_t g, V *out) {
   if constexpr (sizeof(V) <= ReadAhead::kMaxElement && std::is_trivially_copyable_v<V>)
-    return ReadAhead::of_this_thread().read(g, out, sizeof(V));
+    return settings().read_ahead && ReadAhead::of_this_thread().read(g, out, sizeof(V));
   else
     return false;
 }
