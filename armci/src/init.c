@@ -5,19 +5,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "internal.h"
 
 armci_state_t armci__s;
 
 void armci__fatal(const char *fmt, ...) {
+  /* One write for the whole line: stderr is unbuffered, and the other
+   * processes' messages must not cut into it. */
+  char line[1024];
+  int n = snprintf(line, sizeof line, "[%d] ARMCI error: ", armci__s.me);
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "[%d] ARMCI error: ", armci__s.me);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
   va_end(ap);
+  strcat(line, "\n");
+  fputs(line, stderr);
   fflush(stderr);
+  /* MPI_Abort makes the launcher kill every process at once; MPICH's
+   * hydra can drop output it has not forwarded yet, so give it a moment. */
+  struct timespec pause = {0, 100 * 1000 * 1000};
+  nanosleep(&pause, NULL);
   MPI_Abort(MPI_COMM_WORLD, 1);
   abort();
 }
