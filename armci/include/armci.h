@@ -375,5 +375,7 @@ int ARMCI_Uses_shm_grp(ARMCI_Group *group);
 
 /* The message-passing layer (armci_msg_*) is part of the ARMCI API. */
 #include "message.h"
+/* So are the profiling names (PARMCI_*), as in ARMCI-MPI's armci.h. */
+#include "parmci.h"
 
 #endif /* DART_ARMCI_H */

@@ -132,7 +132,7 @@ void ARMCI_UNSET_AGGREGATE_HANDLE(armci_hdl_t *handle) {
   if (handle) handle->aggregate = 0;
 }
 
-int ARMCI_Wait(armci_hdl_t *hdl) {
+int PARMCI_Wait(armci_hdl_t *hdl) {
   ARMCI_CHECK_INIT("ARMCI_Wait");
   if (!hdl) return 0;
   if (hdl->target >= 0 && hdl->target < armci__s.np)
@@ -145,35 +145,44 @@ int ARMCI_Wait(armci_hdl_t *hdl) {
 
 /* Completion is bounded (a flush of the handle's targets), so Test
  * completes the operation and reports it done. */
-int ARMCI_Test(armci_hdl_t *hdl) { return ARMCI_Wait(hdl); }
+int PARMCI_Test(armci_hdl_t *hdl) { return PARMCI_Wait(hdl); }
 
-int ARMCI_WaitProc(int proc) {
+int PARMCI_WaitProc(int proc) {
   ARMCI_CHECK_INIT("ARMCI_WaitProc");
   if (proc >= 0 && proc < armci__s.np) armci__complete(proc);
   return 0;
 }
 
-int ARMCI_WaitAll(void) {
+int PARMCI_WaitAll(void) {
   ARMCI_CHECK_INIT("ARMCI_WaitAll");
   armci__complete(-1);
   return 0;
 }
 
-void ARMCI_Fence(int proc) {
+void PARMCI_Fence(int proc) {
   ARMCI_CHECK_INIT("ARMCI_Fence");
   if (proc >= 0 && proc < armci__s.np) armci__complete(proc);
   atomic_thread_fence(memory_order_seq_cst);
 }
 
-void ARMCI_AllFence(void) {
+void PARMCI_AllFence(void) {
   ARMCI_CHECK_INIT("ARMCI_AllFence");
   armci__complete(-1);
   atomic_thread_fence(memory_order_seq_cst);
 }
 
-void ARMCI_Barrier(void) {
+void PARMCI_Barrier(void) {
   ARMCI_CHECK_INIT("ARMCI_Barrier");
   armci__complete(-1);
   DART_CALL(dart_barrier(DART_TEAM_ALL));
   atomic_thread_fence(memory_order_seq_cst);
 }
+
+/* The application's names: weak aliases, which a profiling tool may replace (parmci.h). */
+ARMCI_WEAK_ALIAS(ARMCI_Wait, PARMCI_Wait);
+ARMCI_WEAK_ALIAS(ARMCI_Test, PARMCI_Test);
+ARMCI_WEAK_ALIAS(ARMCI_WaitProc, PARMCI_WaitProc);
+ARMCI_WEAK_ALIAS(ARMCI_WaitAll, PARMCI_WaitAll);
+ARMCI_WEAK_ALIAS(ARMCI_Fence, PARMCI_Fence);
+ARMCI_WEAK_ALIAS(ARMCI_AllFence, PARMCI_AllFence);
+ARMCI_WEAK_ALIAS(ARMCI_Barrier, PARMCI_Barrier);

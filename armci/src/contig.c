@@ -86,33 +86,42 @@ static int acc_contig(int datatype, void *scale, void *src, void *dst, int bytes
   return 0;
 }
 
-int ARMCI_Put(void *src, void *dst, int size, int target) {
+int PARMCI_Put(void *src, void *dst, int size, int target) {
   return armci__put_contig(src, dst, size, target, NULL, 0, "ARMCI_Put");
 }
 
-int ARMCI_Get(void *src, void *dst, int size, int target) {
+int PARMCI_Get(void *src, void *dst, int size, int target) {
   return armci__get_contig(src, dst, size, target, NULL, 0, "ARMCI_Get");
 }
 
-int ARMCI_Acc(int datatype, void *scale, void *src, void *dst, int bytes, int proc) {
+int PARMCI_Acc(int datatype, void *scale, void *src, void *dst, int bytes, int proc) {
   return acc_contig(datatype, scale, src, dst, bytes, proc, NULL, 0, "ARMCI_Acc");
 }
 
-int ARMCI_NbPut(void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
+int PARMCI_NbPut(void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
   return armci__put_contig(src, dst, bytes, proc, hdl, 1, "ARMCI_NbPut");
 }
 
-int ARMCI_NbGet(void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
+int PARMCI_NbGet(void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
   return armci__get_contig(src, dst, bytes, proc, hdl, 1, "ARMCI_NbGet");
 }
 
-int ARMCI_NbAcc(int datatype, void *scale, void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
+int PARMCI_NbAcc(int datatype, void *scale, void *src, void *dst, int bytes, int proc, armci_hdl_t *hdl) {
   return acc_contig(datatype, scale, src, dst, bytes, proc, hdl, 1, "ARMCI_NbAcc");
 }
 
-int ARMCI_Put_flag(void *src, void *dst, int size, int *flag, int value, int proc) {
+int PARMCI_Put_flag(void *src, void *dst, int size, int *flag, int value, int proc) {
   armci__put_contig(src, dst, size, proc, NULL, 0, "ARMCI_Put_flag");
   armci__complete(proc);                     /* the data at the target ... */
   atomic_thread_fence(memory_order_seq_cst); /* ... before the flag */
   return armci__put_contig(&value, flag, sizeof(int), proc, NULL, 0, "ARMCI_Put_flag");
 }
+
+/* The application's names: weak aliases, which a profiling tool may replace (parmci.h). */
+ARMCI_WEAK_ALIAS(ARMCI_Put, PARMCI_Put);
+ARMCI_WEAK_ALIAS(ARMCI_Get, PARMCI_Get);
+ARMCI_WEAK_ALIAS(ARMCI_Acc, PARMCI_Acc);
+ARMCI_WEAK_ALIAS(ARMCI_NbPut, PARMCI_NbPut);
+ARMCI_WEAK_ALIAS(ARMCI_NbGet, PARMCI_NbGet);
+ARMCI_WEAK_ALIAS(ARMCI_NbAcc, PARMCI_NbAcc);
+ARMCI_WEAK_ALIAS(ARMCI_Put_flag, PARMCI_Put_flag);

@@ -95,16 +95,16 @@ static int init_common(int *argc, char ***argv) {
   return 0;
 }
 
-int ARMCI_Init(void) { return init_common(NULL, NULL); }
+int PARMCI_Init(void) { return init_common(NULL, NULL); }
 
-int ARMCI_Init_args(int *argc, char ***argv) { return init_common(argc, argv); }
+int PARMCI_Init_args(int *argc, char ***argv) { return init_common(argc, argv); }
 
-int ARMCI_Init_thread(int armci_requested) {
+int PARMCI_Init_thread(int armci_requested) {
   (void)armci_requested; /* DART is used from one thread per process */
   return init_common(NULL, NULL);
 }
 
-int ARMCI_Init_thread_comm(int armci_requested, MPI_Comm comm) {
+int PARMCI_Init_thread_comm(int armci_requested, MPI_Comm comm) {
   (void)armci_requested;
   int init = 0;
   MPI_Initialized(&init);
@@ -121,9 +121,9 @@ int ARMCI_Init_thread_comm(int armci_requested, MPI_Comm comm) {
   return init_common(NULL, NULL);
 }
 
-int ARMCI_Initialized(void) { return armci__s.initialized > 0; }
+int PARMCI_Initialized(void) { return armci__s.initialized > 0; }
 
-int ARMCI_Finalize(void) {
+int PARMCI_Finalize(void) {
   /* GA calls it more than once at the end (as ARMCI-MPI, not an error) */
   if (armci__s.initialized <= 0) return 0;
   if (--armci__s.initialized > 0) return 0;
@@ -227,3 +227,11 @@ int ARMCI_Uses_shm_grp(ARMCI_Group *group) {
     if (g->g2a[i] != armci__s.me && armci__s.node_of[g->g2a[i]] == armci__s.my_node) return 1;
   return 0;
 }
+
+/* The application's names: weak aliases, which a profiling tool may replace (parmci.h). */
+ARMCI_WEAK_ALIAS(ARMCI_Init, PARMCI_Init);
+ARMCI_WEAK_ALIAS(ARMCI_Init_args, PARMCI_Init_args);
+ARMCI_WEAK_ALIAS(ARMCI_Init_thread, PARMCI_Init_thread);
+ARMCI_WEAK_ALIAS(ARMCI_Init_thread_comm, PARMCI_Init_thread_comm);
+ARMCI_WEAK_ALIAS(ARMCI_Initialized, PARMCI_Initialized);
+ARMCI_WEAK_ALIAS(ARMCI_Finalize, PARMCI_Finalize);

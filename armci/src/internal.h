@@ -34,6 +34,16 @@
 
 #include "armci.h"
 
+/* ---- Profiling names (parmci.h) ----
+ * A profiled call is defined as PARMCI_x; ARMCI_x is declared after it,
+ * in the same file, as ARMCI_WEAK_ALIAS(ARMCI_x, PARMCI_x): the same
+ * function under a second, weak name (same address, no extra call), which
+ * a tool's own strong ARMCI_x replaces at link time. Inside the library,
+ * calls go to PARMCI_x or to armci__* helpers, never to an ARMCI_x name,
+ * so that a tool counts only the application's calls. Error messages keep
+ * the ARMCI_x name, the one the application called. */
+#define ARMCI_WEAK_ALIAS(name, impl) extern __typeof__(impl) name __attribute__((__weak__, __alias__(#impl)))
+
 /* ---- Global state ---- */
 
 typedef struct armci_grp_info armci_grp_info_t;

@@ -275,12 +275,12 @@ void armci__mem_drop_group(armci_grp_info_t *g) {
   }
 }
 
-int ARMCI_Malloc(void **base_ptrs, armci_size_t size) {
+int PARMCI_Malloc(void **base_ptrs, armci_size_t size) {
   static const char fn[] = "ARMCI_Malloc";
   return malloc_group(base_ptrs, size, armci__grp(NULL, fn), fn);
 }
 
-int ARMCI_Malloc_memdev(void **ptr_arr, armci_size_t bytes, const char *device) {
+int PARMCI_Malloc_memdev(void **ptr_arr, armci_size_t bytes, const char *device) {
   static const char fn[] = "ARMCI_Malloc_memdev";
   (void)device;
   return malloc_group(ptr_arr, bytes, armci__grp(NULL, fn), fn);
@@ -291,7 +291,7 @@ int ARMCI_Malloc_group(void **ptr_arr, armci_size_t bytes, ARMCI_Group *group) {
   return malloc_group(ptr_arr, bytes, armci__grp(group, fn), fn);
 }
 
-int ARMCI_Malloc_group_memdev(void **ptr_arr, armci_size_t bytes, ARMCI_Group *group, const char *device) {
+int PARMCI_Malloc_group_memdev(void **ptr_arr, armci_size_t bytes, ARMCI_Group *group, const char *device) {
   static const char fn[] = "ARMCI_Malloc_group_memdev";
   (void)device;
   return malloc_group(ptr_arr, bytes, armci__grp(group, fn), fn);
@@ -310,12 +310,12 @@ static armci_grp_info_t *group_of(void *ptr, const char *fn) {
   return g;
 }
 
-int ARMCI_Free(void *ptr) {
+int PARMCI_Free(void *ptr) {
   static const char fn[] = "ARMCI_Free";
   return free_group(ptr, group_of(ptr, fn), fn);
 }
 
-int ARMCI_Free_memdev(void *ptr) {
+int PARMCI_Free_memdev(void *ptr) {
   static const char fn[] = "ARMCI_Free_memdev";
   return free_group(ptr, group_of(ptr, fn), fn);
 }
@@ -327,24 +327,24 @@ int ARMCI_Free_group(void *ptr, ARMCI_Group *group) {
 
 /* ---- local memory ---- */
 
-void *ARMCI_Malloc_local(armci_size_t size) {
+void *PARMCI_Malloc_local(armci_size_t size) {
   void *p = NULL;
   if (size < 0) return NULL;
   if (posix_memalign(&p, 64, size > 0 ? (size_t)size : 1)) return NULL;
   return p;
 }
 
-int ARMCI_Free_local(void *ptr) {
+int PARMCI_Free_local(void *ptr) {
   free(ptr);
   return 0;
 }
 
-void ARMCI_Access_begin(void *ptr) {
+void PARMCI_Access_begin(void *ptr) {
   (void)ptr; /* no epoch to open: order the caller's loads after remote writes */
   atomic_thread_fence(memory_order_seq_cst);
 }
 
-void ARMCI_Access_end(void *ptr) {
+void PARMCI_Access_end(void *ptr) {
   (void)ptr; /* make the caller's stores visible before any later signal */
   atomic_thread_fence(memory_order_seq_cst);
 }
@@ -352,3 +352,14 @@ void ARMCI_Access_end(void *ptr) {
 void ARMCI_Copy(void *src, void *dst, int size) {
   if (size > 0) memmove(dst, src, (size_t)size);
 }
+
+/* The application's names: weak aliases, which a profiling tool may replace (parmci.h). */
+ARMCI_WEAK_ALIAS(ARMCI_Malloc, PARMCI_Malloc);
+ARMCI_WEAK_ALIAS(ARMCI_Malloc_memdev, PARMCI_Malloc_memdev);
+ARMCI_WEAK_ALIAS(ARMCI_Malloc_group_memdev, PARMCI_Malloc_group_memdev);
+ARMCI_WEAK_ALIAS(ARMCI_Free, PARMCI_Free);
+ARMCI_WEAK_ALIAS(ARMCI_Free_memdev, PARMCI_Free_memdev);
+ARMCI_WEAK_ALIAS(ARMCI_Malloc_local, PARMCI_Malloc_local);
+ARMCI_WEAK_ALIAS(ARMCI_Free_local, PARMCI_Free_local);
+ARMCI_WEAK_ALIAS(ARMCI_Access_begin, PARMCI_Access_begin);
+ARMCI_WEAK_ALIAS(ARMCI_Access_end, PARMCI_Access_end);

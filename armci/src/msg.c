@@ -120,12 +120,12 @@ static void barrier_on(MPI_Comm comm) {
   atomic_thread_fence(memory_order_seq_cst);
 }
 
-void armci_msg_barrier(void) {
+void parmci_msg_barrier(void) {
   ARMCI_CHECK_INIT("armci_msg_barrier");
   barrier_on(armci__s.comm);
 }
 
-void armci_msg_group_barrier(ARMCI_Group *group) {
+void parmci_msg_group_barrier(ARMCI_Group *group) {
   armci_grp_info_t *g = armci__grp(group, "armci_msg_group_barrier");
   if (g->comm == MPI_COMM_NULL) armci__fatal("armci_msg_group_barrier: not a member of the group");
   barrier_on(g->comm);
@@ -434,3 +434,7 @@ void armci_msg_sel_scope(int scope, void *x, int n, char *op, int type, int cont
   ARMCI_CHECK_INIT("armci_msg_sel_scope");
   sel_on(scope_comm(scope), x, n, op, type, contribute, "armci_msg_sel_scope");
 }
+
+/* The application's names: weak aliases, which a profiling tool may replace (parmci.h). */
+ARMCI_WEAK_ALIAS(armci_msg_barrier, parmci_msg_barrier);
+ARMCI_WEAK_ALIAS(armci_msg_group_barrier, parmci_msg_group_barrier);

@@ -376,38 +376,38 @@ static int accs_common(int datatype, void *scale, void *src, int *sst, void *dst
   return 0;
 }
 
-int ARMCI_PutS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
-               int stride_levels, int proc) {
+int PARMCI_PutS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
+                int stride_levels, int proc) {
   return puts_common(src_ptr, src_stride_ar, dst_ptr, dst_stride_ar, count, stride_levels, proc, NULL, 0,
                      "ARMCI_PutS");
 }
 
-int ARMCI_GetS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
-               int stride_levels, int proc) {
+int PARMCI_GetS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
+                int stride_levels, int proc) {
   return gets_common(src_ptr, src_stride_ar, dst_ptr, dst_stride_ar, count, stride_levels, proc, NULL, 0,
                      "ARMCI_GetS");
 }
 
-int ARMCI_AccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[], void *dst_ptr,
-               int dst_stride_ar[], int count[], int stride_levels, int proc) {
+int PARMCI_AccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[], void *dst_ptr,
+                int dst_stride_ar[], int count[], int stride_levels, int proc) {
   return accs_common(datatype, scale, src_ptr, src_stride_ar, dst_ptr, dst_stride_ar, count, stride_levels,
                      proc, NULL, 0, "ARMCI_AccS");
 }
 
-int ARMCI_NbPutS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
-                 int stride_levels, int proc, armci_hdl_t *hdl) {
+int PARMCI_NbPutS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
+                  int stride_levels, int proc, armci_hdl_t *hdl) {
   return puts_common(src_ptr, src_stride_ar, dst_ptr, dst_stride_ar, count, stride_levels, proc, hdl, 1,
                      "ARMCI_NbPutS");
 }
 
-int ARMCI_NbGetS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
-                 int stride_levels, int proc, armci_hdl_t *hdl) {
+int PARMCI_NbGetS(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
+                  int stride_levels, int proc, armci_hdl_t *hdl) {
   return gets_common(src_ptr, src_stride_ar, dst_ptr, dst_stride_ar, count, stride_levels, proc, hdl, 1,
                      "ARMCI_NbGetS");
 }
 
-int ARMCI_NbAccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[], void *dst_ptr,
-                 int dst_stride_ar[], int count[], int stride_levels, int proc, armci_hdl_t *hdl) {
+int PARMCI_NbAccS(int datatype, void *scale, void *src_ptr, int src_stride_ar[], void *dst_ptr,
+                  int dst_stride_ar[], int count[], int stride_levels, int proc, armci_hdl_t *hdl) {
   return accs_common(datatype, scale, src_ptr, src_stride_ar, dst_ptr, dst_stride_ar, count, stride_levels,
                      proc, hdl, 1, "ARMCI_NbAccS");
 }
@@ -451,11 +451,20 @@ void armci_read_strided(void *ptr, int stride_levels, int stride_arr[], int coun
   local_strided(ptr, stride_levels, stride_arr, count, buf, 0);
 }
 
-int ARMCI_PutS_flag(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
-                    int stride_levels, int *flag, int value, int proc) {
+int PARMCI_PutS_flag(void *src_ptr, int src_stride_ar[], void *dst_ptr, int dst_stride_ar[], int count[],
+                     int stride_levels, int *flag, int value, int proc) {
   puts_common(src_ptr, src_stride_ar, dst_ptr, dst_stride_ar, count, stride_levels, proc, NULL, 0,
               "ARMCI_PutS_flag");
   armci__complete(proc); /* the data at the target before the flag */
   atomic_thread_fence(memory_order_seq_cst);
   return armci__put_contig(&value, flag, sizeof(int), proc, NULL, 0, "ARMCI_PutS_flag");
 }
+
+/* The application's names: weak aliases, which a profiling tool may replace (parmci.h). */
+ARMCI_WEAK_ALIAS(ARMCI_PutS, PARMCI_PutS);
+ARMCI_WEAK_ALIAS(ARMCI_GetS, PARMCI_GetS);
+ARMCI_WEAK_ALIAS(ARMCI_AccS, PARMCI_AccS);
+ARMCI_WEAK_ALIAS(ARMCI_NbPutS, PARMCI_NbPutS);
+ARMCI_WEAK_ALIAS(ARMCI_NbGetS, PARMCI_NbGetS);
+ARMCI_WEAK_ALIAS(ARMCI_NbAccS, PARMCI_NbAccS);
+ARMCI_WEAK_ALIAS(ARMCI_PutS_flag, PARMCI_PutS_flag);

@@ -18,7 +18,7 @@
 
 #include "internal.h"
 
-int ARMCI_Rmw(int op, void *ploc, void *prem, int value, int proc) {
+int PARMCI_Rmw(int op, void *ploc, void *prem, int value, int proc) {
   static const char fn[] = "ARMCI_Rmw";
   ARMCI_CHECK_INIT(fn);
   if (!ploc) armci__fatal("%s: ploc is NULL", fn);
@@ -88,7 +88,7 @@ static dart_lock_t mutex_of(int mutex, int proc, const char *fn) {
   return locks[(size_t)mutex * (size_t)armci__s.np + (size_t)proc];
 }
 
-int ARMCI_Create_mutexes(int count) {
+int PARMCI_Create_mutexes(int count) {
   static const char fn[] = "ARMCI_Create_mutexes";
   ARMCI_CHECK_INIT(fn);
   if (locks) armci__fatal("%s: mutexes exist already (ARMCI_Destroy_mutexes first)", fn);
@@ -103,7 +103,7 @@ int ARMCI_Create_mutexes(int count) {
   return 0;
 }
 
-int ARMCI_Destroy_mutexes(void) {
+int PARMCI_Destroy_mutexes(void) {
   static const char fn[] = "ARMCI_Destroy_mutexes";
   ARMCI_CHECK_INIT(fn);
   if (!locks) return 0;
@@ -128,7 +128,7 @@ int ARMCI_Destroy_mutexes(void) {
   return 0;
 }
 
-void ARMCI_Lock(int mutex, int proc) {
+void PARMCI_Lock(int mutex, int proc) {
   dart_lock_t l = mutex_of(mutex, proc, "ARMCI_Lock");
   DART_CALL(dart_lock_acquire(l));
   held[(size_t)mutex * (size_t)armci__s.np + (size_t)proc] = 1;
@@ -145,7 +145,7 @@ int ARMCI_Trylock(int mutex, int proc) {
   return 0;
 }
 
-void ARMCI_Unlock(int mutex, int proc) {
+void PARMCI_Unlock(int mutex, int proc) {
   dart_lock_t l = mutex_of(mutex, proc, "ARMCI_Unlock");
   armci__complete(-1);
   atomic_thread_fence(memory_order_seq_cst);
@@ -156,7 +156,7 @@ void ARMCI_Unlock(int mutex, int proc) {
 void armci__mutex_fini(void) {
   if (locks) { /* collective, as ARMCI_Finalize */
     memset(held, 0, sizeof *held * (size_t)per_proc * (size_t)armci__s.np);
-    ARMCI_Destroy_mutexes();
+    PARMCI_Destroy_mutexes();
   }
   free(locks);
   free(held);
@@ -164,3 +164,10 @@ void armci__mutex_fini(void) {
   held = NULL;
   per_proc = 0;
 }
+
+/* The application's names: weak aliases, which a profiling tool may replace (parmci.h). */
+ARMCI_WEAK_ALIAS(ARMCI_Rmw, PARMCI_Rmw);
+ARMCI_WEAK_ALIAS(ARMCI_Create_mutexes, PARMCI_Create_mutexes);
+ARMCI_WEAK_ALIAS(ARMCI_Destroy_mutexes, PARMCI_Destroy_mutexes);
+ARMCI_WEAK_ALIAS(ARMCI_Lock, PARMCI_Lock);
+ARMCI_WEAK_ALIAS(ARMCI_Unlock, PARMCI_Unlock);

@@ -162,26 +162,34 @@ static int vector_common(int kind, int datatype, void *scale, armci_giov_t *iov,
   return 0;
 }
 
-int ARMCI_PutV(armci_giov_t *iov, int iov_len, int proc) {
+int PARMCI_PutV(armci_giov_t *iov, int iov_len, int proc) {
   return vector_common(PEND_PUT, 0, NULL, iov, iov_len, proc, NULL, 0, "ARMCI_PutV");
 }
 
-int ARMCI_GetV(armci_giov_t *iov, int iov_len, int proc) {
+int PARMCI_GetV(armci_giov_t *iov, int iov_len, int proc) {
   return vector_common(PEND_GET, 0, NULL, iov, iov_len, proc, NULL, 0, "ARMCI_GetV");
 }
 
-int ARMCI_AccV(int datatype, void *scale, armci_giov_t *iov, int iov_len, int proc) {
+int PARMCI_AccV(int datatype, void *scale, armci_giov_t *iov, int iov_len, int proc) {
   return vector_common(PEND_ACC, datatype, scale, iov, iov_len, proc, NULL, 0, "ARMCI_AccV");
 }
 
-int ARMCI_NbPutV(armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle) {
+int PARMCI_NbPutV(armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle) {
   return vector_common(PEND_PUT, 0, NULL, iov, iov_len, proc, handle, 1, "ARMCI_NbPutV");
 }
 
-int ARMCI_NbGetV(armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle) {
+int PARMCI_NbGetV(armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle) {
   return vector_common(PEND_GET, 0, NULL, iov, iov_len, proc, handle, 1, "ARMCI_NbGetV");
 }
 
-int ARMCI_NbAccV(int datatype, void *scale, armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle) {
+int PARMCI_NbAccV(int datatype, void *scale, armci_giov_t *iov, int iov_len, int proc, armci_hdl_t *handle) {
   return vector_common(PEND_ACC, datatype, scale, iov, iov_len, proc, handle, 1, "ARMCI_NbAccV");
 }
+
+/* The application's names: weak aliases, which a profiling tool may replace (parmci.h). */
+ARMCI_WEAK_ALIAS(ARMCI_PutV, PARMCI_PutV);
+ARMCI_WEAK_ALIAS(ARMCI_GetV, PARMCI_GetV);
+ARMCI_WEAK_ALIAS(ARMCI_AccV, PARMCI_AccV);
+ARMCI_WEAK_ALIAS(ARMCI_NbPutV, PARMCI_NbPutV);
+ARMCI_WEAK_ALIAS(ARMCI_NbGetV, PARMCI_NbGetV);
+ARMCI_WEAK_ALIAS(ARMCI_NbAccV, PARMCI_NbAccV);
