@@ -8,6 +8,8 @@
 #     that is not compatible with Debian's declaration.
 #  3. Every ARMCI symbol Global Arrays needs (armci/abi/ga-needs.txt) must be
 #     declared in our headers.
+#  4. armci/abi/armci-mpi-api.txt says which of Debian's functions our
+#     headers declare (ours=yes/no): it must say so truly.
 #
 # Usage: abi_check.sh [BUILD_DIR]   (env: MPICC, DEBIAN_ARMCI_INC)
 # Prints "abi_check: PASS" and exits 0, or "abi_check: FAIL ..." and exits 1.
@@ -38,7 +40,7 @@ if ((fail == 0)); then
 fi
 
 # 2. prototypes: ours re-declared after Debian's header
-python3 - "$ours/armci.h" "$ours/message.h" >"$out/protos.h" <<'EOF' || fail=1
+python3 - "$ours/armci.h" "$ours/message.h" "$ours/parmci.h" >"$out/protos.h" <<'EOF' || fail=1
 import re, sys
 for path in sys.argv[1:]:
     text = open(path).read()
@@ -72,6 +74,19 @@ if [[ -f "$needs" ]]; then
   done <"$needs"
 fi
 ((missing)) && fail=1
+
+# 4. the API list's "ours" column
+api="$root/abi/armci-mpi-api.txt"
+if [[ -f "$api" ]]; then
+  while read -r _ sym _ _ ours; do
+    declared=no
+    grep -qE "\b$sym\(" "$out/protos.h" && declared=yes
+    if [[ "ours=$declared" != "$ours" ]]; then
+      echo "abi_check: armci-mpi-api.txt says $ours for $sym, our headers: $declared"
+      fail=1
+    fi
+  done < <(grep -v '^#' "$api")
+fi
 
 if ((fail)); then
   echo "abi_check: FAIL"
