@@ -1,5 +1,6 @@
-/*
- * armci.h -- ARMCI one-sided communication API, implemented on DART.
+/**
+ * @file armci.h
+ * ARMCI one-sided communication API, implemented on DART.
  *
  * This header is binary compatible with the armci.h of ARMCI-MPI 0.3.1 as
  * shipped by Debian (package libarmci-mpi-dev), against which Debian's

@@ -1,5 +1,6 @@
-/*
- * message.h -- ARMCI message-passing layer (armci_msg_*), implemented on
+/**
+ * @file message.h
+ * ARMCI message-passing layer (armci_msg_*), implemented on
  * DART/MPI.
  *
  * Binary compatible with the message.h of Debian's ARMCI-MPI 0.3.1 (same

@@ -1,5 +1,6 @@
-/*
- * parmci.h -- ARMCI's profiling interface: the PARMCI_* names.
+/**
+ * @file parmci.h
+ * ARMCI's profiling interface: the PARMCI_* names.
  *
  * The idea is MPI's PMPI interface, with the names of ARMCI-MPI. Each call
  * below is implemented under its PARMCI_ name, and the ARMCI_ name of
