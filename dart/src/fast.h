@@ -1,5 +1,5 @@
 /* The header's inline same-node path: each thread's record of the last
- * same-node target it checked (dart__fast, communication.h), and its
+ * same-node target it checked (dart__fast, dart/detail/fast_path.h), and its
  * invalidation when segments are freed (internal). */
 #ifndef DART_SRC_FAST_H
 #define DART_SRC_FAST_H

@@ -135,7 +135,7 @@ void dart__rma_fini(void) {
 
 /* Records a checked same-node target for the header's inline transfers
  * (key_addr) and, on a segment without an MPI window, their completions
- * (key): dart__fast in communication.h, fast.h. */
+ * (key): dart__fast in dart/detail/fast_path.h, fast.h. */
 static inline void remember(dart_gptr_t gptr, const dart_target_t *t) {
   if (t->addr) dart__fast_remember(gptr, t->addr - gptr.offset, t->size, t->win == MPI_WIN_NULL);
 }

@@ -12,7 +12,7 @@ typedef struct dart_team_data dart_team_data_t;
  * reached without a GOT load from position-independent code. */
 #define DART_HIDDEN __attribute__((visibility("hidden")))
 
-/* Whether DART is initialized is dart__initialized (communication.h): the
+/* Whether DART is initialized is dart__initialized (dart/detail/fast_path.h): the
  * header's inline completion reads it. */
 typedef struct {
   int mpi_owned; /* dart_init called MPI_Init, so dart_exit finalizes */
@@ -33,7 +33,7 @@ typedef struct {
 
 extern dart_state_t dart__state DART_HIDDEN;
 
-/* dart__initialized (communication.h) under a hidden name, for the
+/* dart__initialized (dart/detail/fast_path.h) under a hidden name, for the
  * library's own checks: the public one is exported for the header. */
 extern int dart__initialized_lib DART_HIDDEN;
 
