@@ -15,7 +15,6 @@ performance target with its measured ratio, met or MISSED.
 """
 import argparse
 import datetime
-import sys
 import time
 from pathlib import Path
 
@@ -72,9 +71,9 @@ def parse_args():
 
 
 def run_peers(opts, runner):
-    """bench/peers/peers.py: ours against the peers, runs interleaved; returns (rows, the peers module)."""
-    sys.path.insert(0, str(ROOT / "bench" / "peers"))
-    import peers as peer_section
+    """peers.py: ours against the peers built by bench/peers/build.sh, runs interleaved; returns (rows, the
+    peers module, whose targets join the table)."""
+    from . import peers as peer_section
     log(f"\n-- peers ({opts.peers}: bench/peers/build.sh)")
     rounds = opts.peer_rounds or (2 if opts.quick else 5)
     rows, failures = peer_section.run_peers(opts.peers, opts.build_dir, MODES, rounds, opts.quick, opts.mpiexec,

@@ -14,9 +14,9 @@ import os
 import subprocess
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
-MODE_ENV = {"intra": {}, "inter": {"DART_UNITS_PER_NODE": "1"}}
+from .config import MODE_ENV, ROOT
+
+PEER_SRC = ROOT / "bench" / "peers"  # the peer rows' sources and build.sh
 CC, CXX = "mpicc.mpich", "mpicxx.mpich"
 
 
@@ -40,7 +40,7 @@ def peer_programs(peers, log):
     """{section: (ours-relative-path, [(peer label, binary, env)])}"""
     bindir = Path(peers) / "bin"
     bindir.mkdir(parents=True, exist_ok=True)
-    timing = HERE / "peer_timing.h"
+    timing = PEER_SRC / "peer_timing.h"
     progs = {"dart": [], "armci": [], "dash": []}
     # DASH does not read DART_UNITS_PER_NODE: against our inter-node mode runs
     # its build without shared-memory windows (dash-mpi) when there is one.
@@ -51,21 +51,21 @@ def peer_programs(peers, log):
         if not d:
             log(f"   peers: {name} skipped: not built in {peers} (bench/peers/build.sh)")
             continue
-        src, tag = HERE / "dart_rows.c", name.replace("-", "_")
-        b = _compile([CC, "-O2", "-DPEER_DASH", f"-I{HERE}", f"-I{d}/include", str(src), "-o",
+        src, tag = PEER_SRC / "dart_rows.c", name.replace("-", "_")
+        b = _compile([CC, "-O2", "-DPEER_DASH", f"-I{PEER_SRC}", f"-I{d}/include", str(src), "-o",
                       str(bindir / f"dart_rows_{tag}"), f"-L{d}/lib", "-ldart-mpi", "-ldart-base", "-lpthread",
                       "-lstdc++"], bindir / f"dart_rows_{tag}", [src, timing], log)
         if b:
             progs["dart"].append((f"DASH's DART{label}", b, {}, modes))
-        src = HERE / "dash_rows.cc"
-        b = _compile([str(d / "bin" / "dash-mpicxx"), "-O2", "-std=c++14", f"-I{HERE}", str(src), "-o",
+        src = PEER_SRC / "dash_rows.cc"
+        b = _compile([str(d / "bin" / "dash-mpicxx"), "-O2", "-std=c++14", f"-I{PEER_SRC}", str(src), "-o",
                       str(bindir / f"dash_rows_{tag}")], bindir / f"dash_rows_{tag}", [src, timing], log)
         if b:
             progs["dash"].append((f"DASH{label}", b, {}, modes))
     o = _built(peers, "oshmpi")
     if o:
-        src = HERE / "oshmpi_rows.c"
-        b = _compile([CC, "-O2", f"-I{HERE}", f"-I{o}/include", str(src), "-o", str(bindir / "oshmpi_rows"),
+        src = PEER_SRC / "oshmpi_rows.c"
+        b = _compile([CC, "-O2", f"-I{PEER_SRC}", f"-I{o}/include", str(src), "-o", str(bindir / "oshmpi_rows"),
                       f"-L{o}/lib", f"-Wl,-rpath,{o}/lib", "-loshmpi"], bindir / "oshmpi_rows", [src, timing], log)
         if b:
             progs["dart"].append(("OSHMPI", b, {}, {"intra", "inter"}))
@@ -153,7 +153,7 @@ def run_peers(peers, build_dir, modes, rounds, quick, mpiexec, timeout, log, sec
     return rows, failures
 
 
-# Targets of issue 25 judged on the peer rows: (name, section, peer, row names).
+# Targets judged on the peer rows: (name, section, peer, row names).
 PEER_TARGETS = [
     ("ARMCI_Put/ARMCI_Acc 8 B (local completion) <= ARMCI-MPI", "armci", "ARMCI-MPI",
      ("ARMCI_Put 8 B", "ARMCI_Acc 8 B")),
