@@ -14,8 +14,8 @@ def build(opts, progs):
         gen = ["-G", "Ninja"] if shutil.which("ninja") else []
         cmd = ["cmake", "-S", str(ROOT), "-B", str(bdir), *gen, "-DCMAKE_BUILD_TYPE=Release",
                "-DMPI_C_COMPILER=mpicc.mpich", "-DMPI_CXX_COMPILER=mpicxx.mpich",
-               f"-DMPIEXEC_EXECUTABLE={opts.mpiexec}", "-DDART_BUILD_TESTS=OFF", f"-DDART_BUILD_ARMCI={'ON' if opts.peers else 'OFF'}",
-               "-DDART_BUILD_BENCH=ON"]
+               f"-DMPIEXEC_EXECUTABLE={opts.mpiexec}", "-DDART_BUILD_TESTS=OFF",
+               f"-DDART_BUILD_ARMCI={'ON' if opts.peers else 'OFF'}", "-DDART_BUILD_BENCH=ON"]
         log("configure: " + " ".join(cmd))
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if r.returncode:

@@ -26,8 +26,10 @@ def instr_counts(path, iters, dart_names):
     keys = set(own) | {c[0] for c in calls} | {c[1] for c in calls}
     mpi_obs = {k[0] for k in keys if k[1] and k[1].startswith(("MPI_", "PMPI_"))}
     exe = {k[0] for k in keys if k[1] == "dart_loop"}
-    is_dart = lambda k: k[1] is not None and k[1].split("'")[0] in dart_names and (  # noqa: E731
-        k[0] in exe or "libdart" in (k[0] or ""))
+
+    def is_dart(k):  # a function of libdart, in its library or linked into the program
+        return k[1] is not None and k[1].split("'")[0] in dart_names and (k[0] in exe or "libdart" in (k[0] or ""))
+
     per_fn = {}
     for k, ir in own.items():
         if is_dart(k):

@@ -43,8 +43,9 @@ def bandwidth_of_memcpy(data, opts, op):
     x = ratio(r.get("memcpy_ns"), r.get("dart_ns"))
     rb = one(_intra(data).get("bandwidth", []), op=op, bytes=float(1 << 20))
     xb = ratio(rb.get("dart_blocking_GBps"), rb.get("memcpy_GBps"))
-    shown = (f"{x * 100:.0f}%" if x else "") + (f" (bandwidth run, {int(rb['inflight'])} buffers: {xb * 100:.0f}%)"
-                                                 if xb else "")
+    shown = f"{x * 100:.0f}%" if x else ""
+    if xb:
+        shown += f" (bandwidth run, {int(rb['inflight'])} buffers: {xb * 100:.0f}%)"
     return Measured(x, shown, f"{time_str(r.get('dart_ns'))} vs memcpy {time_str(r.get('memcpy_ns'))} per MiB")
 
 
@@ -64,7 +65,8 @@ def nonblocking_over_blocking(data, opts, op):
              for r in nb if r["op"] == op and r["variant"] in ("dart_handle", "dart_flush")]
     allsz = [a for a in allsz if a is not None]
     completion = "dart_waitall" if which == "dart_handle" else "dart_flush" + ("_local" if op == "get" else "")
-    return Measured(worst, ", ".join(parts) + f" of blocking; worst over sizes {fmt(max(allsz) if allsz else None, 'x')}",
+    worst_size = fmt(max(allsz) if allsz else None, "x")
+    return Measured(worst, ", ".join(parts) + f" of blocking; worst over sizes {worst_size}",
                     f"{which}: {time_str(wt) if which else ''} vs blocking {time_str(blk)}",
                     fields={"completion": completion})
 
@@ -95,9 +97,9 @@ def inter_latency_above_mpi(data, opts, op):
     if r.get("dart_mad_ns") is not None and r.get("mpi_create_mad_ns") is not None:
         noise = math.hypot(r["dart_mad_ns"], r["mpi_create_mad_ns"])
     within = d is not None and noise is not None and abs(d) <= 2 * noise
-    return Measured(d, f"{d:+.0f} ns (trial spread +-{noise:.0f} ns)" if d is not None and noise is not None else fmt(d),
-                    f"DART {time_str(r.get('dart_ns'))} vs MPI {time_str(r.get('mpi_create_ns'))}"
-                    + (" (within the trial spread of this loaded machine)" if within else ""))
+    shown = f"{d:+.0f} ns (trial spread +-{noise:.0f} ns)" if d is not None and noise is not None else fmt(d)
+    return Measured(d, shown, f"DART {time_str(r.get('dart_ns'))} vs MPI {time_str(r.get('mpi_create_ns'))}",
+                    why="within the trial spread of this loaded machine" if within else None)
 
 
 def inter_init_above_mpi(data, opts, op):
@@ -227,7 +229,8 @@ def randomaccess_aggregated(data, opts, mode, over):
     x = ratio(agg.get("gups"), base.get("gups"))
     valid = agg.get("verification") == "PASS"
     if over == "mpi":
-        errs = f"errors {int(agg['errors'])} of {int(agg['table_words'])} words" if agg.get("errors") is not None else ""
+        errs = (f"errors {int(agg['errors'])} of {int(agg['table_words'])} words" if agg.get("errors") is not None
+                else "")
         return Measured(x, f"{fmt(x, 'x')} ({errs}, rule <= 1%)",
                         f"dart_agg {fmt(agg.get('gups'))} vs MPI {fmt(base.get('gups'))} GUP/s; {errs}", valid)
     errs = f"errors {int(agg['errors'])}" if agg.get("errors") is not None else ""
@@ -245,7 +248,8 @@ def stencil_container(data, opts):
             xs.append(x)
             parts.append(f"N={int(r['n'])}: {fmt(x, 'x')}")
     worst = max(xs) if xs else None
-    direct = [f"N={int(r['n'])}: {fmt(ratio(r.get('seconds'), one(st, n=r['n'], variant='mpi_p2p').get('seconds')), 'x')}"
+    direct = [f"N={int(r['n'])}: "
+              f"{fmt(ratio(r.get('seconds'), one(st, n=r['n'], variant='mpi_p2p').get('seconds')), 'x')}"
               for r in by(st, variant="dart")]
     wn = max(((x, r["n"]) for x, r in zip(xs, by(sd, variant="dash"))), default=(None, 0))[1]
     why = ("the container's exchange (put, flush, a notification flag per neighbour, no barrier) costs a few "

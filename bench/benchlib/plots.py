@@ -5,7 +5,7 @@ import sys
 from .config import MODES
 from .report import log
 from .rows import by, one, ratio
-from .tables import sort_rows, view_local, view_stencil
+from .tables.apps import sort_rows, view_local, view_stencil
 from .target_table import INSTR_LIMIT
 
 

@@ -10,13 +10,15 @@ from .config import NOISE, SORT_N
 @dataclass
 class Measured:
     """What a measure (measures.py) found: the value judged, as shown, the values behind it (detail: the start of
-    the reason when missed), whether the results were right (valid), and fields for the target's name and why."""
+    the reason when missed), whether the results were right (valid), fields for the target's name and why, and
+    why: the reason itself where the values explain the miss (instead of the table's why_missed)."""
     value: Optional[float]
     shown: str = ""
     detail: str = ""
     valid: bool = True
     fields: dict = field(default_factory=dict)
     na_detail: str = ""
+    why: Optional[str] = None
 
 
 @dataclass
@@ -58,7 +60,7 @@ def evaluate(targets, data, opts):
             m = t.row(data, opts, **{k: v for k, v in params.items() if k in accepted})
             names = dict(params, threshold=threshold, ranks=opts.ranks, sort_n=f"{SORT_N >> 20}M", **m.fields)
             name = t.name.format(**names)
-            why = t.why_missed.format(**names)
+            why = t.why_missed.format(**names) if m.why is None else m.why
             if m.value is None:
                 out.append({"target": name, "measured": "n/a", "status": "n/a",
                             "reason": "; ".join(x for x in (t.why_na, m.na_detail) if x)})

@@ -1,7 +1,7 @@
 """The tables of a run, one function per table: data (mode -> table name -> rows) -> (title, columns, rows,
 note); columns are (header, key, kind). TABLES is the order of the printout; its names are the CSV files'."""
 from .alloc import view_alloc, view_alloc_count, view_alloc_live
-from .apps import sort_rows, view_hdf5, view_local, view_ra, view_sort, view_stencil, view_umap  # noqa: F401
+from .apps import view_hdf5, view_local, view_ra, view_sort, view_stencil, view_umap
 from .runtime import view_allreduce_locality, view_init_cost, view_instructions, view_threads, view_threads_fastpath
 from .scaling import view_scaling
 from .transfers import view_atomics, view_bandwidth, view_latency, view_nonblocking

@@ -1,7 +1,7 @@
 """Tables of the application kernels and containers: local access, RandomAccess, stencil, UnorderedMap,
 HDF5, dash::sort."""
 from ..config import MODES
-from ..rows import by, diff, one, ratio
+from ..rows import one, ratio
 
 
 def view_local(data):
@@ -39,7 +39,8 @@ def view_ra(data):
             ("x MPI (same run)", "x_vs_mpi", "x"), ("errors", "errors", "int"), ("verification", "verification", None)]
     return ("7. RandomAccess (HPCC rules: 4x updates, POLY 0x7 stream, <= 1024 in flight, XOR, replay check)",
             cols, rows, "dart: dart_accumulate BXOR; dart_agg: updates bucketed per target unit, one "
-            "dart_accumulate_scattered per target every 1,024 updates; mpi: MPI_Accumulate BXOR on an MPI_Win_create window; "
+            "dart_accumulate_scattered per target every 1,024 updates; mpi: MPI_Accumulate BXOR on an MPI_Win_create "
+            "window; "
             "dash: table[i] ^= ran on a dash::Array (atomic, complete on return)")
 
 
@@ -90,8 +91,10 @@ def view_umap(data):
             base = next((x for x in src if str(x.get("variant", "")).startswith("std")), {})
             for x in src:
                 x = dict(x, mode=mode, bench="inserts" if table == "umap" else f"k-mer count (k={int(x['k'])})")
-                x["vs_std"] = ratio(x.get(rate), base.get(rate)) if rate else ratio(base.get("seconds"),
-                                                                                       x.get("seconds"))
+                if rate:
+                    x["vs_std"] = ratio(x.get(rate), base.get(rate))
+                else:
+                    x["vs_std"] = ratio(base.get("seconds"), x.get("seconds"))
                 rows.append(x)
     cols = [("mode", "mode", None), ("benchmark", "bench", None), ("variant", "variant", None),
             ("ranks", "ranks", "int"), ("inserts", "inserts", "int"), ("k-mers", "kmers", "int"),

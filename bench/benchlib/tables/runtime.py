@@ -79,7 +79,8 @@ def view_init_cost(data):
             rows.append(dict(r, mode=mode, units=int(r["units"]),
                              x=ratio(r.get("hwloc_default_ns"), r.get("init_cpu_ns"))))
     cols = [("mode", "mode", None), ("units", "units", "int"), ("dart_init", "init_ns", "time"),
-            ("dart_init CPU", "init_cpu_ns", "time"), ("hwloc load CPU", "hwloc_default_ns", "time"), ("hwloc load CPU, filtered", "hwloc_restricted_ns", "time"),
+            ("dart_init CPU", "init_cpu_ns", "time"), ("hwloc load CPU", "hwloc_default_ns", "time"),
+            ("hwloc load CPU, filtered", "hwloc_restricted_ns", "time"),
             ("MPI_Barrier", "barrier_ns", "time"), ("hwloc/dart_init CPU", "x", "x")]
     return ("17. dart_init cost", cols, rows,
             "median over trials of dart_init + dart_exit in one MPI_Init, slowest unit; dart_init in wall and "
