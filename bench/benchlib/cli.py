@@ -71,15 +71,14 @@ def parse_args():
 
 
 def run_peers(opts, runner):
-    """peers.py: ours against the peers built by bench/peers/build.sh, runs interleaved; returns (rows, the
-    peers module, whose targets join the table)."""
+    """peers.py: ours against the peers built by bench/peers/build.sh, runs interleaved; returns the rows."""
     from . import peers as peer_section
     log(f"\n-- peers ({opts.peers}: bench/peers/build.sh)")
     rounds = opts.peer_rounds or (2 if opts.quick else 5)
     rows, failures = peer_section.run_peers(opts.peers, opts.build_dir, MODES, rounds, opts.quick, opts.mpiexec,
                                             opts.timeout, log, opts.peer_sections.split(","))
     runner.failures += failures
-    return rows, peer_section
+    return rows
 
 
 def main():
@@ -103,7 +102,7 @@ def main():
     data = run_programs(runner, opts, progs)
     run_own_sections(runner, opts, progs, data, outdir)
     scal = run_scaling(runner, opts, srs)
-    peer_rows, peer_section = run_peers(opts, runner) if opts.peers else ([], None)
+    peer_rows = run_peers(opts, runner) if opts.peers else []
 
     views = all_tables(data, scal, info["nproc"])
     runner.failures += result_failures(views)
@@ -121,9 +120,8 @@ def main():
         for n in sorted(notes):
             log(f"   note ({prog}): {n}")
 
+    data["peers"] = peer_rows
     tg = evaluate(TARGETS, data, opts)
-    if peer_section:
-        tg += peer_section.peer_targets(peer_rows, MODES, NOISE)
     print_table("Targets" + (" (QUICK run: indicative only)" if opts.quick else ""), TARGET_COLS, tg,
                 f"'no slower / no more than' allow {int((NOISE - 1) * 100)}% noise; machine load at start: "
                 f"{info['load']}")

@@ -379,3 +379,17 @@ def thread_level_cost(data, opts, op):
     s1, m1 = one(fp, op=op, level="single").get("ns"), one(fp, op=op, level="multiple").get("ns")
     x = ratio(m1, s1)
     return Measured(x, f"{fmt(x, 'x')} ({time_str(m1)} vs {time_str(s1)})")
+
+
+# -------------------------------------------------------------------- peers
+
+def peer_worst_ratio(data, opts, mode, section, peer, rows=None):
+    """peers (bench/peers, --peers): peer/ours of the section's rows (all, or those named) against the peer
+    (a name prefix: DASH covers DASH's MPI-path build), the worst."""
+    sel = [r for r in data.get("peers", []) if r["section"] == section and r["peer"].startswith(peer)
+           and r["mode"] == mode and (rows is None or r["row"] in rows) and r["peer/ours"] != ""]
+    if not sel:
+        return Measured(None)
+    w = min(sel, key=lambda r: r["peer/ours"])
+    return Measured(w["peer/ours"], f"worst {w['peer/ours']:.2f}x ({w['row']})",
+                    f"{w['row']}: ours {w['ours_ns']} ns vs {peer} {w['peer_ns']} ns")

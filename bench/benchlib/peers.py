@@ -151,32 +151,3 @@ def run_peers(peers, build_dir, modes, rounds, quick, mpiexec, timeout, log, sec
                                  "peer": label, "peer_ns": round(p, 2), "peer/ours": round(p / o, 2) if o else "",
                                  "status": "ahead" if o <= p else "BEHIND"})
     return rows, failures
-
-
-# Targets judged on the peer rows: (name, section, peer, row names).
-PEER_TARGETS = [
-    ("ARMCI_Put/ARMCI_Acc 8 B (local completion) <= ARMCI-MPI", "armci", "ARMCI-MPI",
-     ("ARMCI_Put 8 B", "ARMCI_Acc 8 B")),
-    ("DASH rows (GlobRef local/remote read/write, fill, min_element, transform, sort) <= DASH", "dash", "DASH",
-     None),
-]
-
-
-def peer_targets(rows, modes, noise):
-    """Rows of bench/run's targets table: the worst peer/ours ratio of each target per mode (>= 1/noise met)."""
-    out = []
-    for name, section, peer, names in PEER_TARGETS:
-        for mode in modes:
-            sel = [r for r in rows if r["section"] == section and r["peer"].startswith(peer) and r["mode"] == mode
-                   and (names is None or r["row"] in names) and r["peer/ours"] != ""]
-            label = f"{mode}-node {name} (bench/peers, same run)"
-            if not sel:
-                out.append({"target": label, "measured": "n/a", "status": "n/a",
-                            "reason": f"{peer} not built (bench/peers/build.sh) or not run"})
-                continue
-            w = min(sel, key=lambda r: r["peer/ours"])
-            ok = w["peer/ours"] >= 1 / noise
-            out.append({"target": label, "measured": f"worst {w['peer/ours']:.2f}x ({w['row']})",
-                        "status": "met" if ok else "MISSED",
-                        "reason": "" if ok else f"{w['row']}: ours {w['ours_ns']} ns vs {peer} {w['peer_ns']} ns"})
-    return out

@@ -164,3 +164,16 @@ TARGETS += [
            "DART_THREAD_MULTIPLE resets every thread's record, which the owner reads with relaxed atomic loads",
            "threads benchmark not run", PUT_GET, noise=True),
 ]
+
+# ours against the peers built from their sources (--peers: bench/peers/build.sh), runs alternating
+PEER_NA = "{peer} not built (bench/peers/build.sh) or not run"
+TARGETS += [
+    Target("{mode}-node ARMCI_Put/ARMCI_Acc 8 B (local completion) <= ARMCI-MPI (bench/peers, same run)",
+           m.peer_worst_ratio, ">=", 1, "ARMCI-MPI, the same benchmark source", "", PEER_NA,
+           tuple({"mode": mode, "section": "armci", "peer": "ARMCI-MPI", "rows": ("ARMCI_Put 8 B", "ARMCI_Acc 8 B")}
+                 for mode in ("intra", "inter")), noise=True, needs="peers"),
+    Target("{mode}-node DASH rows (GlobRef local/remote read/write, fill, min_element, transform, sort) <= DASH "
+           "(bench/peers, same run)", m.peer_worst_ratio, ">=", 1, "DASH, the same benchmark source", "", PEER_NA,
+           tuple({"mode": mode, "section": "dash", "peer": "DASH"} for mode in ("intra", "inter")), noise=True,
+           needs="peers"),
+]

@@ -27,7 +27,8 @@ class Target:
     row: the measure (measures.py: which table, columns and rows); rule: ">=" or "<=" the threshold,
     "reported" (no threshold) or "correct" (met when the results are right); baseline: what the value is
     measured against, in the same run; why_missed / why_na: the reason shown; each: one target per params dict
-    (a "threshold" key there overrides the threshold); noise: the threshold allows NOISE (10%) on this machine."""
+    (a "threshold" key there overrides the threshold); noise: the threshold allows NOISE (10%) on this machine;
+    needs: an option of the run without which the target is left out (peers: --peers)."""
     name: str
     row: Callable
     rule: str
@@ -37,6 +38,7 @@ class Target:
     why_na: str = "not measured"
     each: tuple = ({},)
     noise: bool = False
+    needs: str = ""
 
 
 def _judge(t, threshold, m):
@@ -53,6 +55,8 @@ def evaluate(targets, data, opts):
     """Rows of the targets table: target, measured, status, reason."""
     out = []
     for t in targets:
+        if t.needs and not getattr(opts, t.needs):
+            continue
         for params in t.each:
             params = dict(params)
             threshold = params.pop("threshold", t.threshold)
@@ -63,7 +67,7 @@ def evaluate(targets, data, opts):
             why = t.why_missed.format(**names) if m.why is None else m.why
             if m.value is None:
                 out.append({"target": name, "measured": "n/a", "status": "n/a",
-                            "reason": "; ".join(x for x in (t.why_na, m.na_detail) if x)})
+                            "reason": "; ".join(x for x in (t.why_na.format(**names), m.na_detail) if x)})
             elif t.rule == "reported":
                 out.append({"target": name, "measured": m.shown, "status": "reported",
                             "reason": "; ".join(x for x in ("no target set" if why else "", why) if x)})
