@@ -1,4 +1,4 @@
-/* Benchmark 16: node-aware allreduce (issue 12).
+/* Benchmark 16: node-aware allreduce.
  *
  * A sum of int64 vectors (8 B and 64 KiB by default, --sizes) over all
  * units, three ways, in the same run:

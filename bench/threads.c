@@ -1,4 +1,4 @@
-/* Benchmark 11: threads (issue 13).
+/* Benchmark 11: threads.
  *
  * rate: aggregate rate (million operations per second, all units) of 8 B
  * dart_put_blocking and of dart_fetch_and_op(SUM) on int64, with T OpenMP

@@ -4,7 +4,7 @@
  * of the best trial: on a shared machine other processes only ever add
  * time (a descheduled target adds a time slice to a call that needs it), so
  * the minimum is the stable figure, as in bench/armci/armci_bench.c;
- * bench/peers/peers.py collects them. */
+ * bench/benchlib/peers.py collects them. */
 #ifndef PEER_TIMING_H
 #define PEER_TIMING_H
 

@@ -14,9 +14,9 @@ import os
 import subprocess
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
-MODE_ENV = {"intra": {}, "inter": {"DART_UNITS_PER_NODE": "1"}}
+from .config import MODE_ENV, ROOT
+
+PEER_SRC = ROOT / "bench" / "peers"  # the peer rows' sources and build.sh
 CC, CXX = "mpicc.mpich", "mpicxx.mpich"
 
 
@@ -40,7 +40,7 @@ def peer_programs(peers, log):
     """{section: (ours-relative-path, [(peer label, binary, env)])}"""
     bindir = Path(peers) / "bin"
     bindir.mkdir(parents=True, exist_ok=True)
-    timing = HERE / "peer_timing.h"
+    timing = PEER_SRC / "peer_timing.h"
     progs = {"dart": [], "armci": [], "dash": []}
     # DASH does not read DART_UNITS_PER_NODE: against our inter-node mode runs
     # its build without shared-memory windows (dash-mpi) when there is one.
@@ -51,21 +51,21 @@ def peer_programs(peers, log):
         if not d:
             log(f"   peers: {name} skipped: not built in {peers} (bench/peers/build.sh)")
             continue
-        src, tag = HERE / "dart_rows.c", name.replace("-", "_")
-        b = _compile([CC, "-O2", "-DPEER_DASH", f"-I{HERE}", f"-I{d}/include", str(src), "-o",
+        src, tag = PEER_SRC / "dart_rows.c", name.replace("-", "_")
+        b = _compile([CC, "-O2", "-DPEER_DASH", f"-I{PEER_SRC}", f"-I{d}/include", str(src), "-o",
                       str(bindir / f"dart_rows_{tag}"), f"-L{d}/lib", "-ldart-mpi", "-ldart-base", "-lpthread",
                       "-lstdc++"], bindir / f"dart_rows_{tag}", [src, timing], log)
         if b:
             progs["dart"].append((f"DASH's DART{label}", b, {}, modes))
-        src = HERE / "dash_rows.cc"
-        b = _compile([str(d / "bin" / "dash-mpicxx"), "-O2", "-std=c++14", f"-I{HERE}", str(src), "-o",
+        src = PEER_SRC / "dash_rows.cc"
+        b = _compile([str(d / "bin" / "dash-mpicxx"), "-O2", "-std=c++14", f"-I{PEER_SRC}", str(src), "-o",
                       str(bindir / f"dash_rows_{tag}")], bindir / f"dash_rows_{tag}", [src, timing], log)
         if b:
             progs["dash"].append((f"DASH{label}", b, {}, modes))
     o = _built(peers, "oshmpi")
     if o:
-        src = HERE / "oshmpi_rows.c"
-        b = _compile([CC, "-O2", f"-I{HERE}", f"-I{o}/include", str(src), "-o", str(bindir / "oshmpi_rows"),
+        src = PEER_SRC / "oshmpi_rows.c"
+        b = _compile([CC, "-O2", f"-I{PEER_SRC}", f"-I{o}/include", str(src), "-o", str(bindir / "oshmpi_rows"),
                       f"-L{o}/lib", f"-Wl,-rpath,{o}/lib", "-loshmpi"], bindir / "oshmpi_rows", [src, timing], log)
         if b:
             progs["dart"].append(("OSHMPI", b, {}, {"intra", "inter"}))
@@ -151,32 +151,3 @@ def run_peers(peers, build_dir, modes, rounds, quick, mpiexec, timeout, log, sec
                                  "peer": label, "peer_ns": round(p, 2), "peer/ours": round(p / o, 2) if o else "",
                                  "status": "ahead" if o <= p else "BEHIND"})
     return rows, failures
-
-
-# Targets of issue 25 judged on the peer rows: (name, section, peer, row names).
-PEER_TARGETS = [
-    ("ARMCI_Put/ARMCI_Acc 8 B (local completion) <= ARMCI-MPI", "armci", "ARMCI-MPI",
-     ("ARMCI_Put 8 B", "ARMCI_Acc 8 B")),
-    ("DASH rows (GlobRef local/remote read/write, fill, min_element, transform, sort) <= DASH", "dash", "DASH",
-     None),
-]
-
-
-def peer_targets(rows, modes, noise):
-    """Rows of bench/run's targets table: the worst peer/ours ratio of each target per mode (>= 1/noise met)."""
-    out = []
-    for name, section, peer, names in PEER_TARGETS:
-        for mode in modes:
-            sel = [r for r in rows if r["section"] == section and r["peer"].startswith(peer) and r["mode"] == mode
-                   and (names is None or r["row"] in names) and r["peer/ours"] != ""]
-            label = f"{mode}-node {name} (bench/peers, same run)"
-            if not sel:
-                out.append({"target": label, "measured": "n/a", "status": "n/a",
-                            "reason": f"{peer} not built (bench/peers/build.sh) or not run"})
-                continue
-            w = min(sel, key=lambda r: r["peer/ours"])
-            ok = w["peer/ours"] >= 1 / noise
-            out.append({"target": label, "measured": f"worst {w['peer/ours']:.2f}x ({w['row']})",
-                        "status": "met" if ok else "MISSED",
-                        "reason": "" if ok else f"{w['row']}: ours {w['ours_ns']} ns vs {peer} {w['peer_ns']} ns"})
-    return out

@@ -1,0 +1,22 @@
+"""The suite's fixed parameters: programs, node modes and their environment, rank counts of the own sections."""
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PROGRAMS = ["latency", "nonblocking", "bandwidth", "atomics", "alloc", "local_access", "randomaccess", "stencil",
+            "local_access_dash", "randomaccess_dash", "stencil_dash", "unordered_map_dash", "hdf5_dash",
+            "sort_dash", "traversal_dash", "instructions", "threads", "allreduce_locality", "init_cost", "progress"]
+# need the C++ library (hdf5_dash also parallel HDF5: skipped with a note when not built)
+DASH_PROGRAMS = {"local_access_dash", "randomaccess_dash", "stencil_dash", "unordered_map_dash", "hdf5_dash",
+                 "sort_dash", "traversal_dash"}
+# The node modes of this run (--modes narrows it in place: the tables read it).
+MODES = ["intra", "inter"]
+MODE_ENV = {"intra": {}, "inter": {"DART_UNITS_PER_NODE": "1"},
+            "vnode2": {"DART_UNITS_PER_NODE": "2"},  # vnode2: allreduce_locality's own run only
+            # progress's own runs: across virtual nodes, without and with the progress thread
+            "inter_progress_none": {"DART_UNITS_PER_NODE": "1", "DART_PROGRESS": "none"},
+            "inter_progress_thread": {"DART_UNITS_PER_NODE": "1", "DART_PROGRESS": "thread"}}
+PROGRESS_RANKS = 4  # progress: unit 0 spreads fetch-adds over 3 computing units
+NODE_AWARE_RANKS = 4  # allreduce_locality: 4 units, two virtual nodes of two
+NOISE = 1.10  # "no slower / no more than" allows 10% noise on this shared machine
+INTRA_INSTR_OPS = "put,put_flush,put_handle,get,get_flush,get_handle,fetch_add,cas"  # same node, inline paths
+SORT_N = 2 << 20  # the dash::sort targets' size: 2M ints, and the sorted/reverse/equal inputs
