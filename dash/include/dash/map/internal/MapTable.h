@@ -1,5 +1,5 @@
-#ifndef DASH_INTERNAL_MAP_TABLE_H
-#define DASH_INTERNAL_MAP_TABLE_H
+#ifndef DASH_MAP_INTERNAL_MAP_TABLE_H
+#define DASH_MAP_INTERNAL_MAP_TABLE_H
 
 // The storage of dash::UnorderedMap: tables of slots in DART global memory.
 //
@@ -101,4 +101,4 @@ struct MapTable {
 
 }  // namespace dash::detail
 
-#endif  // DASH_INTERNAL_MAP_TABLE_H
+#endif  // DASH_MAP_INTERNAL_MAP_TABLE_H
