@@ -157,8 +157,8 @@ class HashTableMap : public MapLookup<HashTableMap<Key, Mapped, Hash, Pred, Loca
 
   // The tables (MapChains) and what the map adds: its team, Hash and Pred.
   struct Core : MapChains<Key, Mapped> {
-    Core(std::size_t cap, std::size_t grow_min, const Team &team_)
-        : MapChains<Key, Mapped>(cap, grow_min, team_), team(team_), hash(make_map_hash<Hash>(team)) {}
+    Core(std::size_t cap, std::size_t min_grow, const Team &team_)
+        : MapChains<Key, Mapped>(cap, min_grow, team_), team(team_), hash(make_map_hash<Hash>(team)) {}
     Team team;          // the Hash may keep a reference to it
     mutable Hash hash;  // DASH's hashes may have a non-const operator()
     Pred equal;

@@ -165,11 +165,7 @@ class UnitStoreMap : public MapLookup<UnitStoreMap<Key, Mapped, Hash, Pred, Loca
     using value_type = std::pair<const Key, Mapped>;
     using difference_type = std::ptrdiff_t;
     using iterator_category = std::forward_iterator_tag;
-    struct Arrow {
-      value_type kv;
-      const value_type *operator->() const { return &kv; }
-    };
-    using pointer = Arrow;
+    using pointer = detail::MapEntryArrow<Key, Mapped>;
     using reference = value_type;
 
     iterator() = default;
@@ -177,7 +173,7 @@ class UnitStoreMap : public MapLookup<UnitStoreMap<Key, Mapped, Hash, Pred, Loca
       entry_type e = read(core_, store_, index_);
       return value_type(e.first, e.second);
     }
-    Arrow operator->() const { return Arrow{**this}; }
+    pointer operator->() const { return pointer{**this}; }
     GlobRef<Mapped> value() const { return mapped_ref(core_, store_, index_); }
     /// The unit whose memory holds the entry.
     std::size_t unit() const { return store_ < core_->nunits ? store_ : core_->myid; }

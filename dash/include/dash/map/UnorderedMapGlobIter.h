@@ -43,11 +43,7 @@ class UnorderedMapGlobIter {
   using value_type = std::pair<const Key, Mapped>;
   using difference_type = std::ptrdiff_t;
   using iterator_category = std::forward_iterator_tag;
-  struct Arrow {
-    value_type kv;
-    const value_type *operator->() const { return &kv; }
-  };
-  using pointer = Arrow;
+  using pointer = detail::MapEntryArrow<Key, Mapped>;
   using reference = value_type;
 
   UnorderedMapGlobIter() = default;
@@ -57,7 +53,7 @@ class UnorderedMapGlobIter {
     entry_type e = map_type::access::read_entry(table_.slot(slot_));
     return value_type(e.first, e.second);
   }
-  Arrow operator->() const { return Arrow{**this}; }
+  pointer operator->() const { return pointer{**this}; }
   /// Reference to the mapped value (atomic compound assignments).
   GlobRef<Mapped> value() const { return map_type::access::mapped_ref(table_, slot_); }
   /// The unit (team-relative) whose memory holds the entry.

@@ -39,6 +39,14 @@ struct MapEntry {
   operator std::pair<const Key, Mapped>() const { return {first, second}; }
 };
 
+/// What a map iterator's operator-> returns: the entry read by value (an
+/// iterator of another unit's entries holds no address of it).
+template <typename Key, typename Mapped>
+struct MapEntryArrow {
+  std::pair<const Key, Mapped> kv;
+  const std::pair<const Key, Mapped> *operator->() const { return &kv; }
+};
+
 /// A slot: the state word, then the entry.
 template <typename Key, typename Mapped>
 struct MapSlot {
