@@ -100,12 +100,10 @@ class UnitStorage {
     blocks_.push_back(Block{g, addr, tag});
     return blocks_.back();
   }
-  /// As try_allocate; no room is std::length_error, `context` saying what
-  /// needed the block (may be empty).
-  Block allocate(std::size_t bytes, std::size_t tag = 0, const std::string &context = "") {
+  /// As try_allocate; no room is std::length_error.
+  Block allocate(std::size_t bytes, std::size_t tag = 0) {
     if (std::optional<Block> b = try_allocate(bytes, tag)) return *b;
-    throw std::length_error(std::string(what_) + ": " + context + "dart_memalloc of " +
-                            std::to_string(bytes) +
+    throw std::length_error(std::string(what_) + ": dart_memalloc of " + std::to_string(bytes) +
                             " bytes failed (DART's pool is DART_LOCAL_POOL bytes per unit)");
   }
   /// Frees one of the calling unit's blocks (nobody reads it any more).

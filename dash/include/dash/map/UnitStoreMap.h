@@ -635,8 +635,14 @@ class UnitStoreMap : public MapLookup<UnitStoreMap<Key, Mapped, Hash, Pred, Loca
     if (waiting.size > 0) {
       std::vector<entry_type> entries = read_range(core, n, 0, waiting.size);
       const std::size_t bytes = entries.size() * sizeof(entry_type);
-      // Without pool memory for the buffer every unit throws below.
-      if (const auto block = core->storage.try_allocate(bytes)) {
+      // Without a buffer (no pool memory or another DART error) every unit
+      // throws below, together.
+      std::optional<typename UnitStorage<std::uint64_t>::Block> block;
+      try {
+        block = core->storage.try_allocate(bytes);
+      } catch (const std::exception &) {
+      }
+      if (block) {
         box = block->gptr;
         entry_type *packed = static_cast<entry_type *>(block->addr);
         std::vector<std::uint64_t> next(offsets, offsets + n);

@@ -23,6 +23,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -206,22 +207,25 @@ struct MapChains {
       for (const table_type &t : chain) used += access::load_count(t.header_at(offsetof(header_type, used)));
       std::size_t cap = pow2_at_least(std::max({kMinTable, grow_min, 4 * static_cast<std::size_t>(used)}));
       std::size_t bytes = table_type::bytes(cap);
-      typename storage_type::Block block;
+      std::optional<typename storage_type::Block> block;
       {
         std::lock_guard<std::mutex> lock(mutex);  // other threads of this unit grow too
-        block =
-            base.allocate(bytes, unit, "cannot grow the table chain of unit " + std::to_string(unit) + ": ");
+        block = base.try_allocate(bytes, unit);
       }
+      if (!block)
+        throw std::length_error("dash::UnorderedMap: cannot grow the table chain of unit " +
+                                std::to_string(unit) + ": dart_memalloc of " + std::to_string(bytes) +
+                                " bytes failed (DART's pool is DART_LOCAL_POOL bytes per unit)");
       // Not shared yet: plain stores, made visible before the link is.
-      std::memset(block.addr, 0, bytes);
+      std::memset(block->addr, 0, bytes);
       std::atomic_thread_fence(std::memory_order_seq_cst);
       table_type next;
       {
         std::lock_guard<std::mutex> lock(mutex);
         auto &mine = stores[myid];
         const table_type &last = mine.back();
-        next = access::in_memory(MapLink{block.gptr, cap, myid, last.local_base() + last.capacity()},
-                                 block.addr);
+        next = access::in_memory(MapLink{block->gptr, cap, myid, last.local_base() + last.capacity()},
+                                 block->addr);
         // Storage list first, so every table of a chain is in some unit's list.
         access::publish(last.header_at(offsetof(header_type, store)),
                         last.header_at(offsetof(header_type, store_state)), next.link);
