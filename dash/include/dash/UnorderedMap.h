@@ -9,7 +9,8 @@
 // UnorderedMapLocalIter.h, UnorderedMapLocalRef.h, and its parts in
 // map/internal/: the table layout MapTable.h, one-sided slot access
 // MapSlotAccess.h, the chains of tables MapChains.h, the probe sequence
-// MapProbe.h, barrier()'s move home MapMigration.h), the per-unit memory
+// MapProbe.h, barrier()'s move home MapMigration.h), the members both
+// storages derive alike (map/internal/MapLookup.h), the per-unit memory
 // of both (internal/UnitStorage.h, shared with dash::List) and the Hash
 // dash::HashLocal (map/HashPolicy.h).
 
