@@ -68,9 +68,10 @@
 
 #include <dart/communication.h>
 #include <dash/internal/DirectAccess.h>
-#include <dash/internal/GlobalMemory.h>
-#include <dash/internal/MapKeyIndex.h>
-#include <dash/internal/MapTable.h>
+#include <dash/internal/UnitStorage.h>
+#include <dash/map/internal/MapKeyIndex.h>
+#include <dash/map/internal/MapLookup.h>
+#include <dash/map/internal/MapTable.h>
 #include <dash/Exception.h>
 #include <dash/GlobRef.h>
 #include <dash/Team.h>
@@ -85,7 +86,7 @@ namespace detail {
 
 template <typename Key, typename Mapped, typename Hash = HashLocal<Key>, typename Pred = std::equal_to<Key>,
           typename LocalMemorySpace = dash::HostSpace>
-class UnitStoreMap {
+class UnitStoreMap : public MapLookup<UnitStoreMap<Key, Mapped, Hash, Pred, LocalMemorySpace>, Key, Mapped> {
   static_assert(std::is_trivially_copyable_v<Key> && std::is_trivially_copyable_v<Mapped>,
                 "dash::UnorderedMap: Key and Mapped must be trivially copyable");
   using entry_type = MapEntry<Key, Mapped>;
@@ -105,24 +106,18 @@ class UnitStoreMap {
   };
   struct Core {
     Core(std::size_t nlbuf_, const Team &team_)
-        : anchor(team_, 1, "dash::UnorderedMap"),
+        : storage(team_, 1, "dash::UnorderedMap", UnitStorage<std::uint64_t>::Blocks::shared),
           team(team_),
           nunits(team_.size()),
           myid(static_cast<std::size_t>(team_.myid().id)),
           nlbuf(nlbuf_),
-          hash(make_hash(team)),
+          hash(make_map_hash<Hash>(team)),
           stores(nunits + 1),
           indices(nunits + 1) {}
-    ~Core() {
-      if (!anchor.is_alive()) return;  // after dash::finalize: the memory is gone
-      try {
-        team.barrier();  // nobody reads this unit's chunks any more
-      } catch (...) {
-      }
-      for (dart_gptr_t g : owned) dart_memfree(g);
-    }
-    GlobalMemory<std::uint64_t> anchor;  // one word: tells ~Core whether DART is still up
-    Team team;                           // the Hash may keep a reference to it
+    // The chunks are its blocks (freed after a barrier of the team: nobody
+    // reads them any more); its collective part, one word, is unused.
+    UnitStorage<std::uint64_t> storage;
+    Team team;  // the Hash may keep a reference to it
     std::size_t nunits, myid, nlbuf;
     mutable Hash hash;  // DASH's hashes may have a non-const operator()
     Pred equal;
@@ -131,7 +126,6 @@ class UnitStoreMap {
     std::vector<Store> stores;
     std::vector<std::size_t> targets;
     mutable std::vector<StoreKeyIndex<Key, Pred>> indices;  // per store
-    std::vector<dart_gptr_t> owned;                         // chunks this unit allocated
   };
 
  public:
@@ -171,11 +165,7 @@ class UnitStoreMap {
     using value_type = std::pair<const Key, Mapped>;
     using difference_type = std::ptrdiff_t;
     using iterator_category = std::forward_iterator_tag;
-    struct Arrow {
-      value_type kv;
-      const value_type *operator->() const { return &kv; }
-    };
-    using pointer = Arrow;
+    using pointer = detail::MapEntryArrow<Key, Mapped>;
     using reference = value_type;
 
     iterator() = default;
@@ -183,7 +173,7 @@ class UnitStoreMap {
       entry_type e = read(core_, store_, index_);
       return value_type(e.first, e.second);
     }
-    Arrow operator->() const { return Arrow{**this}; }
+    pointer operator->() const { return pointer{**this}; }
     GlobRef<Mapped> value() const { return mapped_ref(core_, store_, index_); }
     /// The unit whose memory holds the entry.
     std::size_t unit() const { return store_ < core_->nunits ? store_ : core_->myid; }
@@ -427,16 +417,7 @@ class UnitStoreMap {
     std::optional<iterator> found = find_placed(unit_of(key), key);
     return found ? *found : end();
   }
-  size_type count(const Key &key) const { return find(key) == end() ? 0 : 1; }
-  bool contains(const Key &key) const { return count(key) == 1; }
-  /// Reference to the key's value; inserts Mapped{} first if absent.
-  mapped_type_reference operator[](const Key &key) { return insert(value_type(key, Mapped{})).first.value(); }
-  /// Reference to the key's value; throws std::out_of_range if absent.
-  mapped_type_reference at(const Key &key) const {
-    iterator it = find(key);
-    if (it == end()) throw std::out_of_range("dash::UnorderedMap::at: key not present");
-    return it.value();
-  }
+  // count, contains, operator[] and at: MapLookup (map/internal/MapLookup.h).
   /// Not implemented (as in DASH): throws dash::exception::NotImplemented.
   size_type erase(const Key &) { not_implemented(); }
   iterator erase(const_iterator) { not_implemented(); }
@@ -507,12 +488,6 @@ class UnitStoreMap {
         "dash::UnorderedMap::erase: not implemented for a unit-valued Hash");
   }
   static std::size_t default_nlbuf() { return std::max<std::size_t>(1, 4096 / sizeof(value_type)); }
-  static Hash make_hash(Team &team) {
-    if constexpr (std::is_constructible_v<Hash, Team &>)
-      return Hash(team);
-    else
-      return Hash();
-  }
   // Collective: every unit allocates its first chunk and learns the
   // others' capacities; if one unit fails (nlbuf 0, no pool memory), all
   // throw.
@@ -545,16 +520,9 @@ class UnitStoreMap {
   // Adds a chunk of n entries to the calling unit's store (or its waiting
   // inserts).
   static void grow(Core *core, std::size_t store, std::size_t n) {
-    const std::size_t bytes = n * sizeof(entry_type);
-    dart_gptr_t g;
-    dart_ret_t status = dart_memalloc(bytes, &g);
-    if (status == DART_ERR_NOMEM)
-      throw std::length_error("dash::UnorderedMap: dart_memalloc of " + std::to_string(bytes) +
-                              " bytes failed (DART's pool is DART_LOCAL_POOL bytes per unit)");
-    check(status, "dart_memalloc");
-    core->owned.push_back(g);
+    const auto block = core->storage.allocate(n * sizeof(entry_type));
     Store &s = core->stores[store];
-    s.chunks.push_back(Chunk{g, s.capacity, n, direct_address<entry_type>(g)});
+    s.chunks.push_back(Chunk{block.gptr, s.capacity, n, static_cast<entry_type *>(block.addr)});
     s.capacity += n;
   }
   // Appends e to a store of the calling unit; returns its index.
@@ -667,13 +635,18 @@ class UnitStoreMap {
     if (waiting.size > 0) {
       std::vector<entry_type> entries = read_range(core, n, 0, waiting.size);
       const std::size_t bytes = entries.size() * sizeof(entry_type);
-      // Without pool memory for the buffer every unit throws below.
-      if (dart_memalloc(bytes, &box) == DART_OK) {
-        entry_type *packed = direct_address<entry_type>(box);
+      // Without a buffer (no pool memory or another DART error) every unit
+      // throws below, together.
+      std::optional<typename UnitStorage<std::uint64_t>::Block> block;
+      try {
+        block = core->storage.try_allocate(bytes);
+      } catch (const std::exception &) {
+      }
+      if (block) {
+        box = block->gptr;
+        entry_type *packed = static_cast<entry_type *>(block->addr);
         std::vector<std::uint64_t> next(offsets, offsets + n);
         for (std::size_t i = 0; i < entries.size(); ++i) packed[next[core->targets[i]]++] = entries[i];
-      } else {
-        box = DART_GPTR_NULL;
       }
     }
     static_assert(sizeof(dart_gptr_t) == 2 * sizeof(std::uint64_t), "a global pointer is two words");
@@ -689,7 +662,7 @@ class UnitStoreMap {
     };
     for (std::size_t u = 0; u < n; ++u) {
       if (offset_of(u, n) > 0 && gptr_equal(box_of(u), DART_GPTR_NULL)) {
-        if (!gptr_equal(box, DART_GPTR_NULL)) dart_memfree(box);
+        if (!gptr_equal(box, DART_GPTR_NULL)) core->storage.free(box);
         throw std::length_error("dash::UnorderedMap::barrier: unit " + std::to_string(u) +
                                 " has no pool memory (DART_LOCAL_POOL) to send its remote inserts; they wait "
                                 "for the next barrier()");
@@ -720,20 +693,14 @@ class UnitStoreMap {
       failed = 1;
     }
     const bool shared = share_stores(core, failed);
-    if (!gptr_equal(box, DART_GPTR_NULL)) check(dart_memfree(box), "dart_memfree");
+    if (!gptr_equal(box, DART_GPTR_NULL)) core->storage.free(box);
     if (!shared) {
       if (error) std::rethrow_exception(error);
       throw std::length_error(
           "dash::UnorderedMap::barrier: a unit could not store the inserts made for it (DART_LOCAL_POOL); "
           "they wait for the next barrier()");
     }
-    for (const Chunk &c : waiting.chunks) {
-      const dart_gptr_t g = c.gptr;
-      check(dart_memfree(g), "dart_memfree");
-      core->owned.erase(std::remove_if(core->owned.begin(), core->owned.end(),
-                                       [&g](const dart_gptr_t &o) { return gptr_equal(o, g); }),
-                        core->owned.end());
-    }
+    for (const Chunk &c : waiting.chunks) core->storage.free(c.gptr);
     waiting = Store{};
     core->targets.clear();
     core->indices[n].clear();

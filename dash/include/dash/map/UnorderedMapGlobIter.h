@@ -16,7 +16,7 @@
 #include <vector>
 
 #include <dash/internal/DirectAccess.h>
-#include <dash/internal/MapTable.h>
+#include <dash/map/internal/MapTable.h>
 #include <dash/GlobRef.h>
 #include <dash/Types.h>
 
@@ -43,23 +43,19 @@ class UnorderedMapGlobIter {
   using value_type = std::pair<const Key, Mapped>;
   using difference_type = std::ptrdiff_t;
   using iterator_category = std::forward_iterator_tag;
-  struct Arrow {
-    value_type kv;
-    const value_type *operator->() const { return &kv; }
-  };
-  using pointer = Arrow;
+  using pointer = detail::MapEntryArrow<Key, Mapped>;
   using reference = value_type;
 
   UnorderedMapGlobIter() = default;
 
   /// The entry as it is now (key and value, one get).
   value_type operator*() const {
-    entry_type e = map_type::read_entry(table_.slot(slot_));
+    entry_type e = map_type::access::read_entry(table_.slot(slot_));
     return value_type(e.first, e.second);
   }
-  Arrow operator->() const { return Arrow{**this}; }
+  pointer operator->() const { return pointer{**this}; }
   /// Reference to the mapped value (atomic compound assignments).
-  GlobRef<Mapped> value() const { return map_type::mapped_ref(table_, slot_); }
+  GlobRef<Mapped> value() const { return map_type::access::mapped_ref(table_, slot_); }
   /// The unit (team-relative) whose memory holds the entry.
   std::size_t unit() const { return unit_; }
   bool is_local() const { return unit_ == core_->myid; }
@@ -108,7 +104,7 @@ class UnorderedMapGlobIter {
     std::size_t first = 0, got = 0;  // states[] holds slots [first, first + got) of table_
     while (unit_ < core_->nunits) {
       if (slot_ >= table_.capacity()) {
-        std::optional<table_type> next = map_type::next_stored(core_, unit_, table_);
+        std::optional<table_type> next = core_->next_stored(unit_, table_);
         if (next) {
           table_ = *next;
         } else if (++unit_ < core_->nunits) {
@@ -125,7 +121,7 @@ class UnorderedMapGlobIter {
         if (slot_ < first || slot_ >= first + got) {
           first = slot_;
           got = std::min(kBlock, table_.capacity() - slot_);
-          map_type::read_window(table_, first, got, states);
+          map_type::access::read_window(table_, first, got, states);
         }
         word = states[slot_ - first];
       }

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include <dash/internal/DirectAccess.h>
-#include <dash/internal/MapTable.h>
+#include <dash/map/internal/MapTable.h>
 #include <dash/GlobRef.h>
 #include <dash/Types.h>
 
@@ -80,7 +80,7 @@ class UnorderedMapLocalIter {
       while (pos_ != end_ && detail::map_slot_state(detail::direct_load(&pos_->state)) != detail::kSlotFull)
         ++pos_;
       if (pos_ != end_ || !core_) return;
-      std::optional<table_type> next = map_type::local_table(core_, table_ + 1);
+      std::optional<table_type> next = core_->local_table(table_ + 1);
       if (!next) return;  // past the last table: end()
       ++table_;
       pos_ = next->slots;

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include <dash/internal/DirectAccess.h>
-#include <dash/internal/MapTable.h>
+#include <dash/map/internal/MapTable.h>
 #include <dash/GlobRef.h>
 #include <dash/Types.h>
 #include <dash/map/UnorderedMapGlobIter.h>
@@ -61,12 +61,12 @@ class UnorderedMapLocalRef {
   }
   /// Entries stored on the calling unit.
   size_type size() const {
-    return core_ ? map_type::count_live(map_type::stored_tables(core_, core_->myid)) : 0;
+    return core_ ? map_type::access::count_live(core_->stored_tables(core_->myid)) : 0;
   }
   bool empty() const { return size() == 0; }
   /// Slots of the calling unit's tables.
   size_type capacity() const {
-    return core_ ? map_type::count_slots(map_type::stored_tables(core_, core_->myid)) : 0;
+    return core_ ? map_type::access::count_slots(core_->stored_tables(core_->myid)) : 0;
   }
 
   /// Inserts kv into the map (at its key's home). The iterator is the
@@ -85,7 +85,7 @@ class UnorderedMapLocalRef {
   UnorderedMapLocalRef(const Core *core, map_type *map) : core_(core), map_(map) {}
   local_iterator to_local(const iterator &it) const {
     if (it == map_->end() || !it.is_local()) return end();
-    const std::vector<table_type> mine = map_type::stored_tables(core_, core_->myid);
+    const std::vector<table_type> mine = core_->stored_tables(core_->myid);
     for (std::size_t k = 0; k < mine.size(); ++k)
       if (mine[k].slots == it.table_.slots)
         return local_iterator(core_, k, mine[k].slots + it.slot_, mine[k].slots + mine[k].capacity());

@@ -8,10 +8,10 @@
 // Every unit keeps its sublist's nodes contiguous, first `lsize` nodes of
 // its storage (an erase moves the last node into the hole), linked in list
 // order by local pointers (lprev/lnext). The storage is the unit's part of
-// one symmetric collective allocation; a unit that outgrows it moves its
-// nodes to private memory until the next commit (List::barrier), which
-// allocates a segment large enough for every unit and sets the global links
-// (gprev/gnext) and the header that other units read.
+// a UnitStorage (one symmetric collective allocation); a unit that outgrows
+// it moves its nodes to private memory until the next commit
+// (List::barrier), which regrows the parts large enough for every unit and
+// sets the global links (gprev/gnext) and the header that other units read.
 
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +23,7 @@
 #include <dart/dart.h>
 #include <dash/internal/GlobalMemory.h>
 #include <dash/internal/GlobalRange.h>
+#include <dash/internal/UnitStorage.h>
 #include <dash/GlobRef.h>
 #include <dash/Init.h>
 #include <dash/Team.h>
@@ -63,7 +64,7 @@ class ListStorage {
   void allocate(std::size_t lcap, std::size_t lbuf) {
     lbuf_ = lbuf;
     lcap_ = lcap;
-    segment_ = detail::GlobalMemory<node_type>(team_, lcap, "dash::List");
+    segment_ = detail::UnitStorage<node_type>(team_, lcap, "dash::List");
     headers_ = detail::GlobalMemory<Header>(team_, 1, "dash::List");
     nodes_ = segment_.local();
     *headers_.local() = Header{nil, nil, 0};
@@ -72,7 +73,7 @@ class ListStorage {
     allocated_ = true;
   }
   void deallocate() {
-    segment_ = detail::GlobalMemory<node_type>();
+    segment_ = detail::UnitStorage<node_type>();
     headers_ = detail::GlobalMemory<Header>();
     buffer_.clear();
     buffer_.shrink_to_fit();
@@ -143,9 +144,7 @@ class ListStorage {
       remote_capacity_ += all[u].capacity;
     }
     if (max_cap > segment_.capacity()) {
-      detail::GlobalMemory<node_type> grown(team_, max_cap, "dash::List");
-      move_nodes(grown.local());
-      segment_ = std::move(grown);
+      segment_.regrow(max_cap, [this](node_type *to) { move_nodes(to); });
       buffer_.clear();
       buffer_.shrink_to_fit();
     }
@@ -227,7 +226,7 @@ class ListStorage {
 
   Team team_;
   bool allocated_ = false;
-  detail::GlobalMemory<node_type> segment_;
+  detail::UnitStorage<node_type> segment_;
   detail::GlobalMemory<Header> headers_;
   std::vector<node_type> buffer_;
   node_type *nodes_ = nullptr, *head_ = nullptr, *tail_ = nullptr;

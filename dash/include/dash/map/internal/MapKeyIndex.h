@@ -1,5 +1,5 @@
-#ifndef DASH_INTERNAL_MAP_KEY_INDEX_H
-#define DASH_INTERNAL_MAP_KEY_INDEX_H
+#ifndef DASH_MAP_INTERNAL_MAP_KEY_INDEX_H
+#define DASH_MAP_INTERNAL_MAP_KEY_INDEX_H
 
 // StoreKeyIndex: where each key is in one unit's store of dash::UnorderedMap
 // in DASH's model (map/UnitStoreMap.h): built as the store grows (the
@@ -56,4 +56,4 @@ class StoreKeyIndex {
 
 }  // namespace dash::detail
 
-#endif  // DASH_INTERNAL_MAP_KEY_INDEX_H
+#endif  // DASH_MAP_INTERNAL_MAP_KEY_INDEX_H

@@ -1,5 +1,5 @@
-#ifndef DASH_INTERNAL_MAP_TABLE_H
-#define DASH_INTERNAL_MAP_TABLE_H
+#ifndef DASH_MAP_INTERNAL_MAP_TABLE_H
+#define DASH_MAP_INTERNAL_MAP_TABLE_H
 
 // The storage of dash::UnorderedMap: tables of slots in DART global memory.
 //
@@ -37,6 +37,14 @@ struct MapEntry {
   Mapped second;
   /// The entry as the map's value_type.
   operator std::pair<const Key, Mapped>() const { return {first, second}; }
+};
+
+/// What a map iterator's operator-> returns: the entry read by value (an
+/// iterator of another unit's entries holds no address of it).
+template <typename Key, typename Mapped>
+struct MapEntryArrow {
+  std::pair<const Key, Mapped> kv;
+  const std::pair<const Key, Mapped> *operator->() const { return &kv; }
 };
 
 /// A slot: the state word, then the entry.
@@ -101,4 +109,4 @@ struct MapTable {
 
 }  // namespace dash::detail
 
-#endif  // DASH_INTERNAL_MAP_TABLE_H
+#endif  // DASH_MAP_INTERNAL_MAP_TABLE_H
