@@ -16,6 +16,7 @@
 // one's own memory never enters it. Such a poller has to call the runtime
 // while it waits (OwnMemoryThroughTheRuntime).
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include <dart/mpi.h>
@@ -123,13 +124,15 @@ Message message(long round, int j) { return {round, j, int(round * 31 + j)}; }
 // flag on the receiver only on one node: both then poll their own memory,
 // see the top). Odd rounds move the data with dash::copy (the bulk path),
 // even ones element by element.
-void flag_then_data(bool lower_sends, bool data_on_sender, bool flag_on_sender) {
+void flag_then_data(bool lower_sends, bool data_on_sender, bool flag_on_sender, bool read_ahead = false) {
   constexpr int kLen = 5;
   const std::size_t p = dash::size(), me = dash::myid();
   const std::size_t lo = me & ~std::size_t(1), hi = lo + 1 < p ? lo + 1 : lo;
   const std::size_t s = lower_sends ? lo : hi, r = lower_sends ? hi : lo;
-  const long rounds = p > 2 ? 20 : 100;  // oversubscribed: a hand-off can take a time slice
-  dash::Array<Message> data(p * kLen);   // unit u holds [u * kLen, (u + 1) * kLen)
+  const long rounds = p > 2 ? 20 : 100;       // oversubscribed: a hand-off can take a time slice
+  std::optional<dash::ReadAheadScope> ahead;  // over all rounds: blocks of earlier rounds are stale
+  if (read_ahead) ahead.emplace();
+  dash::Array<Message> data(p * kLen);  // unit u holds [u * kLen, (u + 1) * kLen)
   dash::Array<long> flag(p), ack(p);
   *flag.lbegin() = *ack.lbegin() = 0;
   data.barrier();
@@ -173,6 +176,15 @@ TEST(Polling, FlagThenData) {
   for (bool lower_sends : {true, false})
     for (bool data_on_sender : {true, false})
       for (bool flag_on_sender : {true, false}) flag_then_data(lower_sends, data_on_sender, flag_on_sender);
+}
+
+// The same inside a read-ahead scope: the flag is read through the library,
+// which drops what the read-ahead holds (internal/ReadAhead.h).
+TEST(Polling, FlagThenDataInAReadAheadScope) {
+  for (bool lower_sends : {true, false})
+    for (bool data_on_sender : {true, false})
+      for (bool flag_on_sender : {true, false})
+        flag_then_data(lower_sends, data_on_sender, flag_on_sender, true);
 }
 
 }  // namespace
