@@ -108,6 +108,43 @@ TEST(Polling, OwnMemoryThroughTheRuntime) {
   dash::barrier();
 }
 
+// A consumer walks data another unit appends, each element after a counter
+// in the consumer's own memory, read by load, has passed it (MPI_Iprobe
+// drives progress while it waits, as any runtime call would): each element
+// read is the new one. Read-ahead breaks this program (the block read at
+// the second element holds elements not yet written, and the library does
+// not see the load): why it is off outside a dash::ReadAheadScope
+// (docs/dash.md, "Reads ahead"); with DASH_READ_AHEAD=1 this test fails.
+TEST(Polling, StreamBehindACounterInOwnMemory) {
+  const std::size_t p = dash::size(), me = dash::myid();
+  if (p < 2) GTEST_SKIP() << "needs 2 units";
+  constexpr long kLen = 1000;
+  dash::Array<long> data(kLen * long(p)), count(p);  // data[kLen, 2 kLen) on unit 1, count[0] on unit 0
+  std::fill(data.local.begin(), data.local.end(), -1L);
+  *count.lbegin() = 0;
+  data.barrier();
+  long wrong = 0;
+  if (me == 1) {
+    for (long i = 0; i < kLen; ++i) {
+      data[kLen + i] = i;  // own memory
+      count[0] = i + 1;    // into the consumer's memory, complete on return
+    }
+  }
+  if (me == 0) {
+    long seen = 0;
+    for (long i = 0; i < kLen; ++i) {
+      while (seen <= i) {
+        seen = __atomic_load_n(count.lbegin(), __ATOMIC_ACQUIRE);
+        int pending = 0;
+        if (seen <= i) MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &pending, MPI_STATUS_IGNORE);
+      }
+      wrong += long(data[kLen + i]) != i;
+    }
+  }
+  EXPECT_EQ(wrong, 0) << "elements read before they were written";
+  data.barrier();
+}
+
 // Not a lock-free atomic size: copied between the fences.
 struct Message {
   long round;
