@@ -1,7 +1,7 @@
 // STL algorithms over a remote range of a dash::Array through its global
 // iterators (std::accumulate, std::min_element, std::find with an absent
 // value): unit 0 walks unit 1's 1M elements (quick: 100k). Ours: the
-// library with DASH_READ_AHEAD=1 (reads ahead in blocks, internal/ReadAhead.h);
+// walk in a dash::ReadAheadScope (reads ahead in blocks, internal/ReadAhead.h);
 // element-wise: the same walk with one blocking get per element read (what
 // every dereference cost before), timed on 1% of the range and given
 // per element. Trials interleaved; unit 0 prints ns per element read.
@@ -26,7 +26,6 @@ long value_of(std::size_t g) { return long((g * 7919) % 1000003) + 1; }
 }  // namespace
 
 int main(int argc, char **argv) {
-  setenv("DASH_READ_AHEAD", "1", 0);  // off by default (docs/dash.md); this program only reads
   dash::init(&argc, &argv);
   bench_t b;
   bench_setup(&argc, &argv, &b, 3, 1, 1);
@@ -53,6 +52,7 @@ int main(int argc, char **argv) {
           double t0 = bench_now();
           long r = 0;
           if (ours) {
+            dash::ReadAheadScope ahead;  // off outside a scope (docs/dash.md)
             if (k == 0) r = std::accumulate(first, last, 0L);
             if (k == 1) r = long(std::min_element(first, last) - first);
             if (k == 2) r = long(std::find(first, last, -1L) - first);

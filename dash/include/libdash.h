@@ -56,6 +56,7 @@
 #include <dash/GlobAsyncRef.h>
 #include <dash/GlobSharedRef.h>
 #include <dash/Iterator.h>
+#include <dash/ReadAheadScope.h>
 #include <dash/Pair.h>
 #include <dash/Deferred.h>
 #include <dash/LaunchPolicy.h>

@@ -16,6 +16,7 @@
 // one's own memory never enters it. Such a poller has to call the runtime
 // while it waits (OwnMemoryThroughTheRuntime).
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include <dart/mpi.h>
@@ -107,6 +108,43 @@ TEST(Polling, OwnMemoryThroughTheRuntime) {
   dash::barrier();
 }
 
+// A consumer walks data another unit appends, each element after a counter
+// in the consumer's own memory, read by load, has passed it (MPI_Iprobe
+// drives progress while it waits, as any runtime call would): each element
+// read is the new one. Read-ahead breaks this program (the block read at
+// the second element holds elements not yet written, and the library does
+// not see the load): why it is off outside a dash::ReadAheadScope
+// (docs/dash.md, "Reads ahead"); with DASH_READ_AHEAD=1 this test fails.
+TEST(Polling, StreamBehindACounterInOwnMemory) {
+  const std::size_t p = dash::size(), me = dash::myid();
+  if (p < 2) GTEST_SKIP() << "needs 2 units";
+  constexpr long kLen = 1000;
+  dash::Array<long> data(kLen * long(p)), count(p);  // data[kLen, 2 kLen) on unit 1, count[0] on unit 0
+  std::fill(data.local.begin(), data.local.end(), -1L);
+  *count.lbegin() = 0;
+  data.barrier();
+  long wrong = 0;
+  if (me == 1) {
+    for (long i = 0; i < kLen; ++i) {
+      data[kLen + i] = i;  // own memory
+      count[0] = i + 1;    // into the consumer's memory, complete on return
+    }
+  }
+  if (me == 0) {
+    long seen = 0;
+    for (long i = 0; i < kLen; ++i) {
+      while (seen <= i) {
+        seen = __atomic_load_n(count.lbegin(), __ATOMIC_ACQUIRE);
+        int pending = 0;
+        if (seen <= i) MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &pending, MPI_STATUS_IGNORE);
+      }
+      wrong += long(data[kLen + i]) != i;
+    }
+  }
+  EXPECT_EQ(wrong, 0) << "elements read before they were written";
+  data.barrier();
+}
+
 // Not a lock-free atomic size: copied between the fences.
 struct Message {
   long round;
@@ -123,13 +161,15 @@ Message message(long round, int j) { return {round, j, int(round * 31 + j)}; }
 // flag on the receiver only on one node: both then poll their own memory,
 // see the top). Odd rounds move the data with dash::copy (the bulk path),
 // even ones element by element.
-void flag_then_data(bool lower_sends, bool data_on_sender, bool flag_on_sender) {
+void flag_then_data(bool lower_sends, bool data_on_sender, bool flag_on_sender, bool read_ahead = false) {
   constexpr int kLen = 5;
   const std::size_t p = dash::size(), me = dash::myid();
   const std::size_t lo = me & ~std::size_t(1), hi = lo + 1 < p ? lo + 1 : lo;
   const std::size_t s = lower_sends ? lo : hi, r = lower_sends ? hi : lo;
-  const long rounds = p > 2 ? 20 : 100;  // oversubscribed: a hand-off can take a time slice
-  dash::Array<Message> data(p * kLen);   // unit u holds [u * kLen, (u + 1) * kLen)
+  const long rounds = p > 2 ? 20 : 100;       // oversubscribed: a hand-off can take a time slice
+  std::optional<dash::ReadAheadScope> ahead;  // over all rounds: blocks of earlier rounds are stale
+  if (read_ahead) ahead.emplace();
+  dash::Array<Message> data(p * kLen);  // unit u holds [u * kLen, (u + 1) * kLen)
   dash::Array<long> flag(p), ack(p);
   *flag.lbegin() = *ack.lbegin() = 0;
   data.barrier();
@@ -173,6 +213,15 @@ TEST(Polling, FlagThenData) {
   for (bool lower_sends : {true, false})
     for (bool data_on_sender : {true, false})
       for (bool flag_on_sender : {true, false}) flag_then_data(lower_sends, data_on_sender, flag_on_sender);
+}
+
+// The same inside a read-ahead scope: the flag is read through the library,
+// which drops what the read-ahead holds (internal/ReadAhead.h).
+TEST(Polling, FlagThenDataInAReadAheadScope) {
+  for (bool lower_sends : {true, false})
+    for (bool data_on_sender : {true, false})
+      for (bool flag_on_sender : {true, false})
+        flag_then_data(lower_sends, data_on_sender, flag_on_sender, true);
 }
 
 }  // namespace

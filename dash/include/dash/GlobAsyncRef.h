@@ -81,6 +81,7 @@ class GlobAsyncRef {
   }
   /// Starts reading the element into *out; complete at flush().
   void get(value_type *out) const {
+    detail::read_ahead_other_access();
     if (direct_) {
       *out = detail::direct_load(direct_);
       return;

@@ -83,10 +83,12 @@ std::size_t member_offset(M P::*mem) {
 template <typename V>
 void get_element(dart_gptr_t gptr, const V *direct, std::remove_const_t<V> *out) {
   if (direct) {
+    read_ahead_other_access();
     *out = direct_load(direct);
     return;
   }
   if (read_ahead_get(gptr, out)) return;
+  read_ahead_other_access();
   check(dart_get_blocking(out, gptr, sizeof(V), DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_get_blocking");
 }
 
@@ -94,6 +96,7 @@ void get_element(dart_gptr_t gptr, const V *direct, std::remove_const_t<V> *out)
 template <typename V>
 void put_element(dart_gptr_t gptr, V *direct, const V &value) {
   if (direct) {
+    read_ahead_other_access();
     direct_store(direct, value);
     return;
   }

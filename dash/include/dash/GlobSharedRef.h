@@ -53,6 +53,7 @@ class GlobSharedRef {
 
   operator T() const { return get(); }
   T get() const {
+    detail::read_ahead_other_access();
     if (lptr_) return *lptr_;
     if (detail::gptr_equal(gptr_, DART_GPTR_NULL))
       DASH_THROW(dash::exception::RuntimeError, "dash::GlobSharedRef: dereferenced a null reference");
@@ -62,6 +63,7 @@ class GlobSharedRef {
     return value;
   }
   void put(const T &value) const {
+    detail::read_ahead_other_access();
     if (lptr_) {
       *lptr_ = value;
       return;

@@ -41,6 +41,7 @@ void put(const dart_gptr_t &gptr, const T *src, std::size_t nelem) {
 template <typename T>
 void get(const dart_gptr_t &gptr, T *dst, std::size_t nelem) {
   dart_storage<T> ds(nelem);
+  detail::read_ahead_other_access();
   detail::check_onesided(dart_get(dst, gptr, ds.nelem, ds.dtype, ds.dtype), "dart_get");
 }
 
@@ -54,6 +55,7 @@ void put_blocking(const dart_gptr_t &gptr, const T *src, std::size_t nelem) {
 template <typename T>
 void get_blocking(const dart_gptr_t &gptr, T *dst, std::size_t nelem) {
   dart_storage<T> ds(nelem);
+  detail::read_ahead_other_access();
   detail::check_onesided(dart_get_blocking(dst, gptr, ds.nelem, ds.dtype, ds.dtype), "dart_get_blocking");
 }
 
@@ -67,6 +69,7 @@ void put_handle(const dart_gptr_t &gptr, const T *src, std::size_t nelem, dart_h
 template <typename T>
 void get_handle(const dart_gptr_t &gptr, T *dst, std::size_t nelem, dart_handle_t *handle) {
   dart_storage<T> ds(nelem);
+  detail::read_ahead_other_access();
   detail::check_onesided(dart_get_handle(dst, gptr, ds.nelem, ds.dtype, ds.dtype, handle), "dart_get_handle");
 }
 

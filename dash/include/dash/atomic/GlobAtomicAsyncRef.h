@@ -141,7 +141,10 @@ class GlobAsyncRef<Atomic<T>> {
   void fetch(const value_type &value, value_type *result, dart_operation_t op) const {
     detail::check(dart_fetch_and_op(gptr_, &value, result, detail::dart_type<value_type>(), op),
                   "dart_fetch_and_op");
-    if (op != DART_OP_NO_OP) detail::read_ahead_invalidate();
+    if (op != DART_OP_NO_OP)
+      detail::read_ahead_invalidate();
+    else
+      detail::read_ahead_other_access();
   }
 
   dart_gptr_t gptr_;

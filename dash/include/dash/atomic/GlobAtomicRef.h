@@ -145,7 +145,10 @@ class GlobRef<Atomic<T>> {
     value_type old;
     detail::check(dart_fetch_and_op(gptr_, &value, &old, detail::dart_type<value_type>(), op),
                   "dart_fetch_and_op");
-    if (op != DART_OP_NO_OP) detail::read_ahead_invalidate();
+    if (op != DART_OP_NO_OP)
+      detail::read_ahead_invalidate();
+    else
+      detail::read_ahead_other_access();
     return old;
   }
 

@@ -7,25 +7,30 @@
 // a.begin()..a.end()) reads one element per dereference; each would be
 // one round trip. Here the second read in a row at consecutive addresses
 // fetches a block ahead (4 KiB, doubling to 256 KiB, never past the
-// owner's part of the segment), and the reads it covers are served from
-// it; a non-sequential read (min_element's running minimum) is kept as
-// one remembered value. Per thread. Off unless DASH_READ_AHEAD=1: a
-// program that signals "data ready" through memory it reads without the
-// library (its own, or its node's, by load) would be served a block read
-// before the signal.
+// owner's part of the segment), and the reads that continue the walk are
+// served from it; one other element read from the block or alone
+// (min_element's running minimum) is kept as a remembered value.
 //
-// The rule (docs/dash.md, "Reads ahead"): a served value is never older
-// than the last of
-// - any write the library makes to memory of another node (GlobRef,
-//   GlobAsyncRef, atomics, dash::copy, put, transform), by any thread of
-//   the unit;
-// - any barrier (dash::barrier, Team::barrier, container barriers) and
-//   any flush through the library;
-// and a block serves at most two reads per element it holds, the
-// remembered value 65,536, before they are read again. Reading the same
-// element twice in a row reads it afresh (a polling loop sees other
-// units' writes). This keeps DASH's consistency: other units' writes are
-// visible after a synchronisation, the unit's own writes at once.
+// Only inside a dash::ReadAheadScope of the thread (or everywhere with
+// DASH_READ_AHEAD=1): a block read serves later element reads from one
+// earlier transfer, and no rule the library can check makes that safe
+// for every program (docs/dash.md, "Reads ahead"): the library does not
+// see a signal the program reads by load, and one bulk get does not
+// order its bytes as separate gets do.
+//
+// What is kept is dropped (the next read is a fresh get):
+// - at any write, atomic operation, flush or barrier through the library
+//   by any thread of the unit (read_ahead_invalidate: a global count);
+// - at any other element access of this thread through the library: a
+//   read not served here (a single get, a read of a local element, an
+//   atomic load, a dash::copy from global memory), a local write
+//   (read_ahead_other_access), and a read of the element just read (a
+//   polling loop reads afresh);
+// - at the end of the outermost scope;
+// - after two reads per element of a block, 65,536 of the kept value
+//   (so that a loop polling two elements by turns moves on).
+// So a flag-then-data hand-off whose flag is read through the library
+// sees the data even inside a scope.
 
 #include <algorithm>
 #include <atomic>
@@ -52,50 +57,89 @@ inline std::atomic<std::uint64_t> &read_ahead_generation() {
 /// write to another node's memory and at every synchronisation.
 inline void read_ahead_invalidate() { read_ahead_generation().fetch_add(1, std::memory_order_acq_rel); }
 
+/// Open dash::ReadAheadScope objects of this thread.
+inline thread_local int read_ahead_scopes = 0;
+/// Whether this thread's read-ahead holds a block or a kept value.
+inline thread_local bool read_ahead_holds = false;
+
+/// Transfers of this thread's read-ahead (tests check that blocks moved).
+struct ReadAheadCounts {
+  std::uint64_t element_gets = 0;  ///< single-element gets
+  std::uint64_t block_gets = 0;    ///< block transfers
+  std::uint64_t served = 0;        ///< reads served from a block or the kept value
+};
+
 class ReadAhead {
  public:
   static constexpr std::size_t kMaxElement = 256;  // larger elements are read one by one
 
-  /// Serves n bytes at g into out: from the block or the remembered value
-  /// if they hold them, else by a get (a block for a sequential read).
-  /// Returns false if the caller must read itself (a get failed here).
+  /// Serves n bytes at g into out: from the block or the kept value if
+  /// they hold them, else by a get (a block for a read that continues a
+  /// walk). Returns false if the caller must read itself (a get failed).
   bool read(dart_gptr_t g, void *out, std::size_t n) {
     const std::uint64_t gen = read_ahead_generation().load(std::memory_order_acquire);
+    if (gen != gen_) drop();
+    gen_ = gen;
     const bool again = same_place(g, last_) && g.offset == last_.offset;
     last_ = g;
-    if (again) return refresh(g, out, n, gen);
-    if (block_gen_ == gen && block_hits_ > 0 && covers(block_base_, block_.size(), g, n)) {
+    if (again) {
+      drop();
+      return fresh_get(g, out, n);
+    }
+    const bool in_walk = continues(walk_, g);
+    if (block_hits_ > 0 && covers(block_base_, block_.size(), g, n)) {
       std::memcpy(out, block_.data() + (g.offset - block_base_.offset), n);
       --block_hits_;
+      if (in_walk)
+        walk_.offset += n;
+      else
+        keep(g, out, n);
+      ++counts_.served;
       return true;
     }
-    if (memo_gen_ == gen && memo_hits_ > 0 && memo_n_ == n && same_place(g, memo_g_) &&
-        g.offset == memo_g_.offset) {
+    if (memo_hits_ > 0 && memo_n_ == n && same_place(g, memo_g_) && g.offset == memo_g_.offset) {
       std::memcpy(out, memo_, n);
       --memo_hits_;
+      ++counts_.served;
       return true;
     }
     // Two streams are followed (min_element reads the next element and
-    // its running minimum by turns).
-    const bool sequential = continues(next_[0], g) || continues(next_[1], g) ||
-                            (same_place(g, block_base_) && g.offset == block_base_.offset + block_.size());
-    const int older = continues(next_[0], g) ? 0 : continues(next_[1], g) ? 1 : oldest_;
-    next_[older] = g;
-    next_[older].offset += n;
-    oldest_ = 1 - older;
-    if (sequential && fetch_block(g, n, gen)) {
+    // its running minimum by turns); the block belongs to the walk.
+    const bool sequential = in_walk || continues(other_, g);
+    if (sequential && fetch_block(g, n)) {
       std::memcpy(out, block_.data(), n);
       --block_hits_;
+      walk_ = g;
+      walk_.offset += n;
+      other_ = DART_GPTR_NULL;
       return true;
     }
-    if (dart_get_blocking(out, g, n, DART_TYPE_BYTE, DART_TYPE_BYTE) != DART_OK) return false;
-    memo_g_ = g;
-    memo_n_ = n;
-    std::memcpy(memo_, out, n);
-    memo_gen_ = gen;
-    memo_hits_ = kMemoHits;
+    drop();
+    if (!fresh_get(g, out, n)) return false;
+    keep(g, out, n);
+    other_ = walk_;  // either may go on
+    walk_ = g;
+    walk_.offset += n;
     return true;
   }
+
+  /// Forgets the block and the kept value.
+  void drop() {
+    block_hits_ = memo_hits_ = 0;
+    block_base_ = memo_g_ = DART_GPTR_NULL;
+    block_.clear();
+    read_ahead_holds = false;
+  }
+
+  /// Forgets everything, as at the end of a scope.
+  void reset() {
+    drop();
+    last_ = walk_ = other_ = DART_GPTR_NULL;
+    block_bytes_ = kFirstBlock;
+    std::vector<unsigned char>().swap(block_);
+  }
+
+  const ReadAheadCounts &counts() const { return counts_; }
 
   static ReadAhead &of_this_thread() {
     thread_local ReadAhead state;
@@ -114,52 +158,65 @@ class ReadAhead {
   static bool covers(const dart_gptr_t &base, std::size_t bytes, const dart_gptr_t &g, std::size_t n) {
     return same_place(g, base) && g.offset >= base.offset && g.offset + n <= base.offset + bytes;
   }
-  // A fresh read of an element read just before; what the block or the
-  // memo hold of it is updated too.
-  bool refresh(dart_gptr_t g, void *out, std::size_t n, std::uint64_t gen) {
-    if (dart_get_blocking(out, g, n, DART_TYPE_BYTE, DART_TYPE_BYTE) != DART_OK) return false;
-    if (block_gen_ == gen && covers(block_base_, block_.size(), g, n))
-      std::memcpy(block_.data() + (g.offset - block_base_.offset), out, n);
-    if (memo_n_ == n && same_place(g, memo_g_) && g.offset == memo_g_.offset) std::memcpy(memo_, out, n);
-    return true;
+  bool fresh_get(dart_gptr_t g, void *out, std::size_t n) {
+    ++counts_.element_gets;
+    return dart_get_blocking(out, g, n, DART_TYPE_BYTE, DART_TYPE_BYTE) == DART_OK;
   }
-  // Reads a block from g on (at most to the end of the owner's part).
-  bool fetch_block(dart_gptr_t g, std::size_t n, std::uint64_t gen) {
+  // The value of an element read outside the walk (a running minimum).
+  void keep(dart_gptr_t g, const void *value, std::size_t n) {
+    memo_g_ = g;
+    memo_n_ = n;
+    std::memcpy(memo_, value, n);
+    memo_hits_ = kMemoHits;
+    read_ahead_holds = true;
+  }
+  // Reads a block from g on (at most to the end of the owner's part); the
+  // kept value stays (it is no older than the last fresh get).
+  bool fetch_block(dart_gptr_t g, std::size_t n) {
     dart_team_t team;
     std::size_t part = 0;
     if (dart_gptr_segment_info(g, &team, &part) != DART_OK || g.offset + n > part) return false;
     const std::size_t bytes = std::min(block_bytes_, static_cast<std::size_t>(part - g.offset));
     if (bytes < 2 * n) return false;  // nothing to gain
     block_.resize(bytes);
+    ++counts_.block_gets;
     if (dart_get_blocking(block_.data(), g, bytes, DART_TYPE_BYTE, DART_TYPE_BYTE) != DART_OK) {
       block_.clear();
       return false;
     }
     block_base_ = g;
-    block_gen_ = gen;
     block_hits_ = 2 * (bytes / n) + 16;
     block_bytes_ = std::min(2 * block_bytes_, kMaxBlock);
+    read_ahead_holds = true;
     return true;
   }
 
-  dart_gptr_t last_ = DART_GPTR_NULL, next_[2] = {DART_GPTR_NULL, DART_GPTR_NULL};
-  int oldest_ = 0;
+  std::uint64_t gen_ = 0;
+  dart_gptr_t last_ = DART_GPTR_NULL, walk_ = DART_GPTR_NULL, other_ = DART_GPTR_NULL;
   dart_gptr_t block_base_ = DART_GPTR_NULL;
   std::vector<unsigned char> block_;
-  std::uint64_t block_gen_ = 0;
   std::size_t block_hits_ = 0, block_bytes_ = kFirstBlock;
   dart_gptr_t memo_g_ = DART_GPTR_NULL;
   std::size_t memo_n_ = 0, memo_hits_ = 0;
-  std::uint64_t memo_gen_ = 0;
   alignas(std::max_align_t) unsigned char memo_[kMaxElement];
+  ReadAheadCounts counts_;
 };
+
+/// Whether this thread reads ahead (a scope is open, or DASH_READ_AHEAD=1).
+inline bool read_ahead_on() { return read_ahead_scopes > 0 || settings().read_ahead; }
+
+/// An element access of this thread through the library that the
+/// read-ahead does not serve: what it holds is dropped.
+inline void read_ahead_other_access() {
+  if (read_ahead_holds) ReadAhead::of_this_thread().drop();
+}
 
 /// Reads sizeof(V) bytes at g into out through the read-ahead where it
 /// applies; false: the caller reads.
 template <typename V>
 bool read_ahead_get(dart_gptr_t g, V *out) {
   if constexpr (sizeof(V) <= ReadAhead::kMaxElement && std::is_trivially_copyable_v<V>)
-    return settings().read_ahead && ReadAhead::of_this_thread().read(g, out, sizeof(V));
+    return read_ahead_on() && ReadAhead::of_this_thread().read(g, out, sizeof(V));
   else
     return false;
 }

@@ -17,8 +17,8 @@ struct Settings {
   LogLevel log_level = LogLevel::Warn;  ///< DASH_LOG_LEVEL
   /// DASH_SORT_THREADS (1-64); 0: the node's cores divided by its units.
   unsigned sort_threads = 0;
-  /// DASH_READ_AHEAD: GlobRef reads of another node's memory read ahead
-  /// in blocks (internal/ReadAhead.h, docs/dash.md).
+  /// DASH_READ_AHEAD: every thread reads ahead as in a dash::ReadAheadScope
+  /// (internal/ReadAhead.h, docs/dash.md).
   bool read_ahead = false;
 };
 

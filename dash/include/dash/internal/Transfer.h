@@ -84,6 +84,7 @@ template <typename T, std::size_t N, typename P>
 void start_transfer(const ArrayCore<T, N, P> &core, const Block<N> &view, std::size_t first, std::size_t last,
                     T *buf, bool put, Transfers &transfers) {
   constexpr std::size_t elem = sizeof(T);
+  read_ahead_other_access();  // an element access the read-ahead does not serve
   for (const TransferGroup &g : transfer_plan(core.pattern, view, first, last)) {
     if (T *direct = core.mem.direct(g.unit)) {
       // Fenced as DART's blocking shared-memory transfers (direct_access.h).
