@@ -9,11 +9,14 @@
 #include <functional>
 #include <ostream>
 #include <stdexcept>
+#include <thread>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <type_traits>
 #include <vector>
+
+#include <mpi.h>
 
 #include "dash_test.h"
 
@@ -162,7 +165,7 @@ TEST(Sort, RadixSortOfIntegers) {
   static_assert(dash::detail::radix_order<unsigned long, std::greater<unsigned long>>() == -1);
   static_assert(dash::detail::radix_order<double, std::less<>>() == 0);
   static_assert(dash::detail::radix_order<bool, std::less<>>() == 0);
-  for (std::size_t n : {std::size_t{100}, dash::detail::kRadixSortMin, std::size_t{70001}}) {
+  for (std::size_t n : {std::size_t{100}, dash::detail::kRadixSortMin, std::size_t{20011}}) {
     check_radix<std::int8_t>(n, 11, std::less<>());
     check_radix<std::uint8_t>(n, 12, std::greater<>());
     check_radix<char>(n, 13, std::less<char>());
@@ -181,6 +184,19 @@ TEST(Sort, RadixSortOfIntegers) {
   dash::Array<signed char> narrow(n);
   check_sort(
       narrow, [](std::size_t i) { return static_cast<signed char>(mix(i, 21)); }, 7, n - 3);
+}
+
+// The local sort's default threads: the machine's cores shared by all units
+// on the machine, whatever DART_UNITS_PER_NODE makes of its nodes.
+TEST(Sort, LocalSortThreadsShareTheMachine) {
+  unsetenv("DASH_SORT_THREADS");
+  MPI_Comm machine;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine);
+  int units = 1;
+  MPI_Comm_size(machine, &units);
+  MPI_Comm_free(&machine);
+  unsigned cores = std::thread::hardware_concurrency();
+  EXPECT_EQ(dash::detail::local_sort_threads(), std::max(1u, cores / static_cast<unsigned>(units)));
 }
 
 TEST(Sort, UnevenAndEmptyParts) {
