@@ -4,13 +4,19 @@
 // sends, so the cuts come from windows of the runs), uneven and empty
 // local parts, sub-ranges, layouts whose local parts are not one stretch
 // (block-cyclic, cyclic, a matrix block), doubles, a struct
-// with a comparator, and DASH's projection form.
+// with a comparator, DASH's projection form, and the radix sort of integers.
 #include <algorithm>
 #include <functional>
 #include <ostream>
 #include <stdexcept>
+#include <thread>
+#include <cstdint>
 #include <cstdlib>
+#include <limits>
+#include <type_traits>
 #include <vector>
+
+#include <mpi.h>
 
 #include "dash_test.h"
 
@@ -123,6 +129,74 @@ TEST(Sort, ThreadedLocalSort) {
   check_sort(arr, random_int, 0, arr.size());
   check_sort(arr, few_values, 0, arr.size());
   unsetenv("DASH_SORT_THREADS");
+}
+
+// The radix sort of integers in their natural order or its reverse
+// (algorithm/internal/RadixSort.h): every integer width, signed and
+// unsigned, the extremes, few values and constant data, each the same as
+// std::sort, alone and as the slices of the threaded local sort. Then
+// dash::sort of 64-bit and 8-bit values, descending.
+template <typename T, typename Compare>
+void check_radix(std::size_t n, std::uint64_t seed, Compare comp) {
+  const T lowest = std::numeric_limits<T>::min(), highest = std::numeric_limits<T>::max();
+  std::vector<std::vector<T>> inputs(4, std::vector<T>(n));
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t r = mix(i, seed);
+    inputs[0][i] = static_cast<T>(r);                                  // the whole range
+    inputs[1][i] = static_cast<T>(r % 5) - static_cast<T>(2);          // few values, negative ones
+    inputs[2][i] = r % 3 == 0 ? lowest : r % 3 == 1 ? highest : T(0);  // the extremes
+    inputs[3][i] = highest;                                            // constant
+  }
+  for (const char *threads : {"1", "3"}) {
+    setenv("DASH_SORT_THREADS", threads, 1);
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      std::vector<T> got = inputs[k], ref = inputs[k];
+      dash::detail::local_sort(got.data(), got.data() + n, comp);
+      std::sort(ref.begin(), ref.end(), comp);
+      EXPECT_EQ(got, ref) << sizeof(T) << "-byte " << (std::is_signed_v<T> ? "signed" : "unsigned")
+                          << ", input " << k << ", n " << n << ", " << threads << " threads";
+    }
+  }
+  unsetenv("DASH_SORT_THREADS");
+}
+
+TEST(Sort, RadixSortOfIntegers) {
+  static_assert(dash::detail::radix_order<int, std::less<>>() == 1);
+  static_assert(dash::detail::radix_order<unsigned long, std::greater<unsigned long>>() == -1);
+  static_assert(dash::detail::radix_order<double, std::less<>>() == 0);
+  static_assert(dash::detail::radix_order<bool, std::less<>>() == 0);
+  for (std::size_t n : {std::size_t{100}, dash::detail::kRadixSortMin, std::size_t{20011}}) {
+    check_radix<std::int8_t>(n, 11, std::less<>());
+    check_radix<std::uint8_t>(n, 12, std::greater<>());
+    check_radix<char>(n, 13, std::less<char>());
+    check_radix<std::int16_t>(n, 14, std::greater<std::int16_t>());
+    check_radix<std::uint16_t>(n, 15, std::less<>());
+    check_radix<std::int32_t>(n, 16, std::greater<>());
+    check_radix<std::uint32_t>(n, 17, std::less<>());
+    check_radix<std::int64_t>(n, 18, std::less<std::int64_t>());
+    check_radix<std::uint64_t>(n, 19, std::greater<>());
+  }
+  const std::size_t n = 30011;
+  dash::Array<long long> wide(n);
+  check_sort(
+      wide, [](std::size_t i) { return static_cast<long long>(mix(i, 20)); }, 0, n, std::greater<>(),
+      std::greater<>(), std::greater<>());
+  dash::Array<signed char> narrow(n);
+  check_sort(
+      narrow, [](std::size_t i) { return static_cast<signed char>(mix(i, 21)); }, 7, n - 3);
+}
+
+// The local sort's default threads: the machine's cores shared by all units
+// on the machine, whatever DART_UNITS_PER_NODE makes of its nodes.
+TEST(Sort, LocalSortThreadsShareTheMachine) {
+  unsetenv("DASH_SORT_THREADS");
+  MPI_Comm machine;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine);
+  int units = 1;
+  MPI_Comm_size(machine, &units);
+  MPI_Comm_free(&machine);
+  unsigned cores = std::thread::hardware_concurrency();
+  EXPECT_EQ(dash::detail::local_sort_threads(), std::max(1u, cores / static_cast<unsigned>(units)));
 }
 
 TEST(Sort, UnevenAndEmptyParts) {

@@ -5,13 +5,15 @@
 // and the sample sort over a global range.
 //
 // The local sort of dash::sort, with threads where a unit has cores of its
-// own (DASH issue #618): the cores of the node divided by the units on it
-// (hardware_concurrency / dart_config_t.node_size), or DASH_SORT_THREADS
+// own (DASH issue #618): the cores of the machine divided by the units on it
+// (hardware_concurrency / dart_unit_place_t.host_units), or DASH_SORT_THREADS
 // if set (1 turns threads off). Below 64 Ki elements, or with one thread,
-// it is std::sort. Otherwise k threads std::sort k slices, then merge them
-// pairwise (log2 k rounds, the merges of a round in parallel). The threads
-// never call DART: any thread level will do. An exception of the
-// comparator is rethrown in the calling thread after all threads ended.
+// it is one sort_run (std::sort, or for integers in their natural order a
+// radix sort: algorithm/internal/RadixSort.h). Otherwise k threads sort k
+// slices so, then merge them pairwise (log2 k rounds, the merges of a round
+// in parallel). The threads never call DART: any thread level will do. An
+// exception of the comparator is rethrown in the calling thread after all
+// threads ended.
 
 #include <algorithm>
 #include <atomic>
@@ -29,12 +31,14 @@
 #include <vector>
 
 #include <dart/init.h>
+#include <dart/locality.h>
 #include <dash/Array.h>
 #include <dash/Exception.h>
 #include <dash/GlobPtr.h>
 #include <dash/Meta.h>
 #include <dash/algorithm/Copy.h>
 #include <dash/algorithm/LocalRange.h>
+#include <dash/algorithm/internal/RadixSort.h>
 #include <dash/internal/GlobalMemory.h>
 #include <dash/internal/GlobalRange.h>
 #include <dash/internal/Transfer.h>
@@ -47,10 +51,17 @@ namespace dash::detail {
 /// Threads for a unit's local sort (see above); at least 1.
 inline unsigned local_sort_threads() {
   if (unsigned n = settings().sort_threads) return n;
-  dart_config_t cfg;
   unsigned cores = std::thread::hardware_concurrency();
-  if (dart_config_get(&cfg) != DART_OK || cfg.node_size == 0 || cores == 0) return 1;
-  return std::max(1u, static_cast<unsigned>(cores / cfg.node_size));
+  // The units of the machine share its cores: with virtual nodes
+  // (DART_UNITS_PER_NODE) a node has fewer units than the machine, and
+  // threads counted per node would oversubscribe the cores (a slower sort:
+  // the same work in contended slices, and a merge more).
+  dart_unit_t me = DART_UNDEFINED_UNIT_ID;
+  dart_unit_place_t place;
+  if (cores == 0 || dart_myid(&me) != DART_OK || dart_unit_place(DART_TEAM_ALL, me, &place) != DART_OK ||
+      place.host_units <= 0)
+    return 1;
+  return std::max(1u, cores / static_cast<unsigned>(place.host_units));
 }
 
 /// std::sort of [first, last) by comp, by several threads when it pays.
@@ -58,7 +69,7 @@ template <typename T, typename Compare>
 void local_sort(T *first, T *last, Compare comp) {
   const std::size_t n = static_cast<std::size_t>(last - first);
   const unsigned k = n < (std::size_t{1} << 16) ? 1u : local_sort_threads();
-  if (k == 1) return std::sort(first, last, comp);
+  if (k == 1) return sort_run(first, last, comp);
   std::vector<std::size_t> bounds(k + 1);
   for (unsigned i = 0; i <= k; ++i) bounds[i] = n * i / k;
   std::vector<std::exception_ptr> errors(k);
@@ -81,7 +92,7 @@ void local_sort(T *first, T *last, Compare comp) {
     for (std::size_t t = 0; t < tasks; ++t)
       if (errors[t]) std::rethrow_exception(errors[t]);
   };
-  run([&](std::size_t t) { std::sort(first + bounds[t], first + bounds[t + 1], comp); }, k);
+  run([&](std::size_t t) { sort_run(first + bounds[t], first + bounds[t + 1], comp); }, k);
   while (bounds.size() > 2) {  // merge neighbouring slices pairwise
     std::size_t pairs = (bounds.size() - 1) / 2;
     run(
