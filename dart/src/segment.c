@@ -5,6 +5,7 @@
 #include "segment.h"
 #include "debug.h"
 #include "fast.h"
+#include "pool.h"
 #include "stats.h"
 #include "progress.h"
 
