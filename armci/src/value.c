@@ -1,7 +1,8 @@
 /* Single values: ARMCI_PutValue<T>, ARMCI_NbPutValue<T> and
  * ARMCI_GetValue<T> for T in Int, Long, Float, Double, as contiguous
  * transfers of one element. */
-#include "internal.h"
+
+#include "contig.h"
 
 /* (function name suffix, C type) */
 #define ARMCI_VALUE_TYPES(X) X(Int, int) X(Long, long) X(Float, float) X(Double, double)
