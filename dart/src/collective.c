@@ -35,11 +35,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
-#include "datatype.h"
 #include "collective.h"
-#include "team.h"
+#include "datatype.h"
 #include "progress.h"
 #include "stats.h"
+#include "team.h"
 #include "userop.h"
 
 /* ---- DART_CHECK: every unit of the team passed the same arguments ----
