@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "acc.h"
+#include "completion.h"
 
 armci_acc_type_t armci__acc_type(int datatype, const char *fn) {
   switch (datatype) {

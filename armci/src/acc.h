@@ -11,7 +11,7 @@
 #ifndef ARMCI_DART_ACC_H
 #define ARMCI_DART_ACC_H
 
-#include "internal.h"
+#include "mem.h"
 
 #define ARMCI_ACC_TYPES(X)                 \
   X(ARMCI_ACC_INT, INT, 1, unsigned int)   \

@@ -19,7 +19,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "completion.h"
 
 /* ---- Outstanding operations per target ---- */
 

@@ -9,6 +9,10 @@
 #include <string.h>
 
 #include "acc.h"
+#include "completion.h"
+#include "contig.h"
+#include "mem.h"
+#include "shmacc.h"
 
 /* A negative size or a NULL local buffer is an error on every path (the
  * same-node copy would otherwise crash on it, and a negative size be a

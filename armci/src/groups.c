@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "completion.h"
+#include "groups.h"
+#include "mem.h"
 
 static armci_grp_info_t *live; /* every info this process created */
 
@@ -60,16 +62,6 @@ static void to_struct(armci_grp_info_t *g, ARMCI_Group *out) {
   out->abs_to_grp = g->a2g;
   out->rank = g->rank;
   out->size = g->size;
-}
-
-armci_grp_info_t *armci__grp(const ARMCI_Group *grp, const char *fn) {
-  ARMCI_CHECK_INIT(fn);
-  if (!grp) return armci__s.world;
-  if (!grp->grp_to_abs) armci__fatal("%s: not a group made by ARMCI", fn);
-  armci_grp_info_t *g =
-      (armci_grp_info_t *)(void *)((char *)grp->grp_to_abs - offsetof(armci_grp_info_t, g2a));
-  if (g->magic != ARMCI_GRP_MAGIC) armci__fatal("%s: not a live group (freed?)", fn);
-  return g;
 }
 
 void armci__groups_init(void) {

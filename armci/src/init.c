@@ -1,44 +1,16 @@
-/* Initialization, termination, errors, topology (domains) and shared-memory
+/* Initialization, termination, topology (domains) and shared-memory
  * queries. */
-#include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "internal.h"
-
-armci_state_t armci__s;
-
-void armci__fatal(const char *fmt, ...) {
-  /* One write for the whole line: stderr is unbuffered, and the other
-   * processes' messages must not cut into it. */
-  char line[1024];
-  int n = snprintf(line, sizeof line, "[%d] ARMCI error: ", armci__s.me);
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
-  va_end(ap);
-  strcat(line, "\n");
-  fputs(line, stderr);
-  fflush(stderr);
-  /* MPI_Abort makes the launcher kill every process at once; MPICH's
-   * hydra can drop output it has not forwarded yet, so give it a moment. */
-  struct timespec pause = {0, 100 * 1000 * 1000};
-  nanosleep(&pause, NULL);
-  MPI_Abort(MPI_COMM_WORLD, 1);
-  abort();
-}
-
-void armci__wait_req(MPI_Request *req) {
-  for (unsigned i = 0;; i++) {
-    int done = 0;
-    if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) armci__fatal("MPI_Test failed");
-    if (done) return;
-    if (i >= 64) sched_yield();
-  }
-}
+#include "completion.h"
+#include "groups.h"
+#include "mem.h"
+#include "msg.h"
+#include "shmacc.h"
+#include "strided.h"
+#include "sync.h"
 
 /* Node table: which processes share a (real or virtual) node, from DART. */
 static void topology_init(void) {

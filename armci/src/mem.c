@@ -19,7 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "completion.h"
+#include "mem.h"
 
 typedef struct {
   char *base;

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "msg.h"
 
 /* ---- identity, timing, point to point ---- */
 

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "acc.h"
+#include "shmacc.h"
 
 /* The add loops are compiled for several vector widths and picked at load
  * time (GCC/Clang function multi-versioning): 2-4x faster on AVX2/AVX-512

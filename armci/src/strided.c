@@ -19,6 +19,11 @@
 #include <string.h>
 
 #include "acc.h"
+#include "completion.h"
+#include "contig.h"
+#include "mem.h"
+#include "shmacc.h"
+#include "strided.h"
 
 /* A strided layout pair after merging levels that are contiguous on both
  * sides: seg bytes per segment, cnt[1..L] segments per level, strides

@@ -16,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "completion.h"
+#include "mem.h"
+#include "shmacc.h"
+#include "sync.h"
 
 int PARMCI_Rmw(int op, void *ploc, void *prem, int value, int proc) {
   static const char fn[] = "ARMCI_Rmw";

@@ -2,7 +2,8 @@
  * ARMCI_GetValue<T> for T in Int, Long, Float, Double, as contiguous
  * transfers of one element. Implemented under their profiling names
  * (PARMCI_*, parmci.h); the ARMCI_* names are weak aliases. */
-#include "internal.h"
+
+#include "contig.h"
 
 /* (function name suffix, C type) */
 #define ARMCI_VALUE_TYPES(X) X(Int, int) X(Long, long) X(Float, float) X(Double, double)

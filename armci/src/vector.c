@@ -12,6 +12,9 @@
 #include <string.h>
 
 #include "acc.h"
+#include "completion.h"
+#include "mem.h"
+#include "shmacc.h"
 
 static inline int on_my_node(int proc) { return armci__s.node_of[proc] == armci__s.my_node; }
 

@@ -4,7 +4,7 @@
  * of requests obtain the same offsets without communicating. */
 #include <stdlib.h>
 #include <string.h>
-#include "pool.h"
+#include "alloc.h"
 
 static int grow(dart_range_t **v, size_t *cap, size_t need) {
   if (need <= *cap) return 0;

@@ -1,6 +1,5 @@
 /* Reduction and atomic operations (internal): which (operation, basic type)
- * pairs are defined, their MPI counterparts, and the hooks of the
- * collective, atomic and lock modules.
+ * pairs are defined, their MPI counterparts and names.
  *
  * The table follows MPI's (MPI-3.1 section 5.9.2):
  *   MIN MAX (and MINMAX)   C integers, floating point
@@ -14,8 +13,7 @@
 #ifndef DART_SRC_AMO_H
 #define DART_SRC_AMO_H
 
-#include "datatype.h"
-#include "team.h"
+#include "state.h"
 
 /* The class column of DART_BASIC_TYPES (dart/types.h). */
 typedef enum {
@@ -77,11 +75,6 @@ static inline MPI_Op dart__op_mpi(dart_operation_t op) {
   }
 }
 
-/* dart__op_mpi as a table over the first 32 operation ids (the atomics'
- * common case, whose operation is checked by a bit of
- * dart_basic_type_t.fetch_ops first): no range check. */
-extern const MPI_Op dart__op_mpi_table[32] DART_HIDDEN;
-
 static inline const char *dart__op_name(dart_operation_t op) {
   static const char *const names[] = {"UNDEFINED", "MIN",    "MAX",     "SUM",   "PROD",
                                       "BAND",      "BOR",    "BXOR",    "LAND",  "LOR",
@@ -97,23 +90,5 @@ static inline const char *dart__type_name(dart_datatype_t t) {
   };
   return t >= 0 && t <= DART_TYPE_LAST_BASIC ? names[t] : "derived";
 }
-
-/* Frees what the collective and lock modules created lazily (MINMAX
- * operations and pair types, the locks' communicators). Call in dart_exit
- * before MPI is finalized; every unit calls it (it completes pending
- * nonblocking barriers of destroyed locks). */
-void dart__collective_fini(void);
-
-/* Registers dart__collective_fini to run at MPI_Finalize (through an
- * attribute of MPI_COMM_SELF) in case dart_exit does not call it. */
-void dart__fini_register(void);
-
-/* Releases the lock state of a team that is being destroyed (its
- * communicator; pending lock-destroy barriers are completed). Collective
- * over the team. Optional: without it the state is released at exit. */
-void dart__lock_team_fini(dart_team_data_t *team);
-
-/* Called by dart__collective_fini. */
-void dart__lock_fini(void);
 
 #endif

@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
+#include "datatype.h"
 #include "fast.h"
 #include "mpibugs.h"
 #include "segment.h"
@@ -314,7 +315,10 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
 
 /* ---- API ---- */
 
-const MPI_Op dart__op_mpi_table[32] = {
+/* dart__op_mpi (amo.h) as a table over the first 32 operation ids (the
+ * atomics' common case, whose operation is checked by a bit of
+ * dart_basic_type_t.fetch_ops first): no range check. */
+static const MPI_Op dart__op_mpi_table[32] = {
     [DART_OP_MIN] = MPI_MIN,   [DART_OP_MAX] = MPI_MAX,         [DART_OP_SUM] = MPI_SUM,
     [DART_OP_PROD] = MPI_PROD, [DART_OP_BAND] = MPI_BAND,       [DART_OP_BOR] = MPI_BOR,
     [DART_OP_BXOR] = MPI_BXOR, [DART_OP_LAND] = MPI_LAND,       [DART_OP_LOR] = MPI_LOR,

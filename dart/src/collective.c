@@ -35,8 +35,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
+#include "collective.h"
+#include "datatype.h"
 #include "progress.h"
 #include "stats.h"
+#include "team.h"
 #include "userop.h"
 
 /* ---- DART_CHECK: every unit of the team passed the same arguments ----
@@ -239,7 +242,6 @@ static dart_ret_t own_make(dart_operation_t op, const dart_type_info_t *ti) {
     return dart__mpi_error(ret, "MPI_Op_create");
   }
   __atomic_store_n(&own[b].made[op], 1, __ATOMIC_RELEASE);
-  dart__fini_register();
   return DART_OK;
 }
 
@@ -257,26 +259,6 @@ static dart_ret_t own_op(dart_operation_t op, const dart_type_info_t *ti, MPI_Op
   return DART_OK;
 }
 
-/* Fallback when dart_exit does not call dart__collective_fini: MPI_Finalize
- * frees MPI_COMM_SELF first, which runs this attribute's delete callback
- * while MPI is still usable. dart__collective_fini is idempotent. */
-static int fini_keyval = MPI_KEYVAL_INVALID;
-
-static int fini_at_finalize(MPI_Comm comm, int keyval, void *attr, void *extra) {
-  (void)comm, (void)keyval, (void)attr, (void)extra;
-  dart__collective_fini();
-  return MPI_SUCCESS;
-}
-
-void dart__fini_register(void) {
-  static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-  dart__lock(&m);
-  if (fini_keyval == MPI_KEYVAL_INVALID &&
-      MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, fini_at_finalize, &fini_keyval, NULL) == MPI_SUCCESS)
-    MPI_Comm_set_attr(MPI_COMM_SELF, fini_keyval, NULL);
-  dart__unlock(&m);
-}
-
 void dart__collective_fini(void) {
   for (int b = 0; b <= DART_TYPE_LAST_BASIC; b++)
     for (int op = 0; op <= DART_OP_MINMAX; op++) {
@@ -285,8 +267,6 @@ void dart__collective_fini(void) {
       if (op == DART_OP_MINMAX) MPI_Type_free(&own[b].pair);
       own[b].made[op] = 0;
     }
-  dart__userop_fini();
-  dart__lock_fini();
 }
 
 /* ---- Blocks: nelem elements of a layout as (MPI type, int count) ---- */

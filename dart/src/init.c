@@ -1,13 +1,9 @@
-/* Initialization, shutdown and environment queries. */
+/* Initialization, shutdown and environment queries. The modules start and
+ * stop in the order of setup.c's table. */
 #include <stdlib.h>
 #include <string.h>
-#include "amo.h"
-#include "datatype.h"
-#include "fast.h"
-#include "mpibugs.h"
-#include "progress.h"
-#include "segment.h"
 #include "stats.h"
+#include "team.h"
 
 dart_state_t dart__state;
 
@@ -71,44 +67,17 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   MPI_Comm_size(world, &size);
   dart__state.myid = rank;
   dart__state.size = size;
-  if ((ret = dart__fast_init()) != DART_OK) goto fail;
-  if ((ret = dart__mpibugs_init(world)) != DART_OK) goto fail;
-  if ((ret = dart__types_init()) != DART_OK) goto fail;
-  if ((ret = dart__topology_init(world)) != DART_OK) goto fail;
-  if ((ret = dart__team_all_init(world)) != DART_OK) goto fail;
-  dart__stats_init(dart__state.config.stats);
-  if ((ret = dart__progress_init(world)) != DART_OK) goto fail;
-  dart__initialized = 1;
-  if ((ret = dart__segment_local_pool_init(&dart__state.place, sizeof dart__state.place)) != DART_OK) {
-    dart__initialized = 0;
-    goto fail;
-  }
-  dart__lib_fast = !dart__state.config.stats;
-  if (dart__state.config.print_config && rank == 0) dart_config_print(stdout);
-  dart__crash_report_init();
+  if ((ret = dart__setup_init(world)) != DART_OK) goto fail;
   return DART_OK;
 fail:
-  dart__progress_fini();
   if (owned) MPI_Finalize();
   return ret != DART_OK ? ret : DART_ERR_INVAL;
 }
 
 dart_ret_t dart_exit(void) {
   DART_CHECK_INIT("dart_exit");
-  dart__lib_fast = 0;
   dart__stats_report(dart__state.all->comm);
-  dart__progress_fini();
-  dart__domain_fini();     /* the teams' locality trees: plain memory, before the teams go */
-  dart__collective_fini(); /* lock and MINMAX state first: it lives in team memory */
-  dart_ret_t ret = dart__team_fini_all();
-  dart__types_fini();
-  dart__mpibugs_fini();
-  dart__rma_fini();
-  free(dart__state.node_of);
-  dart__state.node_of = NULL;
-  free(dart__state.host_of_node);
-  dart__state.host_of_node = NULL;
-  dart__initialized = 0;
+  dart_ret_t ret = dart__setup_fini(); /* every module, in the reverse of dart_init's order */
   dart__state.exited = 1;
   if (dart__state.mpi_owned) MPI_Finalize();
   return ret;

@@ -52,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
+#include "lock.h"
 #include "progress.h"
 #include "segment.h"
 
@@ -231,7 +232,6 @@ static dart_ret_t ctx_get(dart_team_data_t *t, const char *fn, lock_ctx_t **out)
   ctx_list = c;
   dart__unlock(&table_mutex);
   ctx_of_slot[t->slot] = c;
-  dart__fini_register();
   *out = c;
   return DART_OK;
 }

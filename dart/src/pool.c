@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "debug.h"
 #include "mpibugs.h"
+#include "pool.h"
 #include "team.h"
 
 static size_t node_memory_override; /* dart__set_node_memory; 0: the machine's */

@@ -1,4 +1,5 @@
-/* Memory pools: an offset allocator and window-backed chunks (internal).
+/* Memory pools (internal): window-backed chunks, carved into allocations
+ * by the offset allocator of alloc.h.
  *
  * A chunk is memory every member of a team contributes, reserved once and
  * carved into many allocations: an MPI-3 shared-memory window over the
@@ -7,37 +8,11 @@
 #ifndef DART_SRC_POOL_H
 #define DART_SRC_POOL_H
 
-#include <mpi.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <dart/types.h>
+#include "alloc.h"
+#include "state.h"
 
-#define DART_ALLOC_ALIGN 64 /* cache line: allocations never share one */
-
-/* First-fit offset allocator with coalescing. Deterministic: members that
- * run the same sequence of calls get the same offsets (symmetric memory). */
-typedef struct {
-  uint64_t off, len;
-} dart_range_t;
-
-typedef struct {
-  size_t capacity;
-  dart_range_t *free; /* sorted by offset, coalesced */
-  size_t nfree, free_cap;
-  dart_range_t *used; /* sorted by offset */
-  size_t nused, used_cap;
-} dart_alloc_t;
-
-void dart__alloc_init(dart_alloc_t *a, size_t capacity);
-void dart__alloc_fini(dart_alloc_t *a);
-/* Returns 0 and sets *off, or -1 if no free range fits. */
-int dart__alloc_get(dart_alloc_t *a, size_t nbytes, uint64_t *off);
-/* Frees the allocation starting at off; -1 if there is none. */
-int dart__alloc_put(dart_alloc_t *a, uint64_t off);
-/* Size of the allocation starting at off, or 0 if none. */
-size_t dart__alloc_size(const dart_alloc_t *a, uint64_t off);
-
-typedef struct dart_chunk {
+struct dart_chunk {
   MPI_Win shm_win; /* on the team's node communicator; MPI_WIN_NULL for user memory */
   MPI_Win win;     /* on the team communicator; MPI_WIN_NULL if all members share a node */
   char **base;     /* [team size] address of each member's part, NULL if not on my node */
@@ -47,14 +22,12 @@ typedef struct dart_chunk {
   dart_alloc_t alloc;
   int nsegs;      /* live segments carved from it */
   size_t touched; /* bytes of my part touched so far (dart__chunk_touch) */
-} dart_chunk_t;
-
-struct dart_team_data;
+};
 
 /* Reserves size bytes on every member. Collective over the team. Checks
  * /dev/shm first so that an oversized request fails with DART_ERR_NOMEM on
  * every member instead of SIGBUS. Touches no page: see dart__chunk_touch. */
-dart_ret_t dart__chunk_create(struct dart_team_data *team, size_t size, dart_chunk_t **chunk);
+dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t **chunk);
 
 /* Called by the owner for each allocation [off, off + n) of its part:
  * touches the pages up to its end not touched yet, so that they are placed
@@ -64,7 +37,7 @@ dart_ret_t dart__chunk_create(struct dart_team_data *team, size_t size, dart_chu
 void dart__chunk_touch(dart_chunk_t *c, uint64_t off, size_t n);
 
 /* Exposes user memory (sizes may differ). Collective over the team. */
-dart_ret_t dart__chunk_register(struct dart_team_data *team, void *addr, size_t size, dart_chunk_t **chunk);
+dart_ret_t dart__chunk_register(dart_team_data_t *team, void *addr, size_t size, dart_chunk_t **chunk);
 
 /* Frees the windows and the chunk. Collective over the team. */
 dart_ret_t dart__chunk_destroy(dart_chunk_t *chunk);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "datatype.h"
 #include "fast.h"
+#include "rma.h"
 #include "segment.h"
 #include "stats.h"
 

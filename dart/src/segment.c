@@ -5,8 +5,9 @@
 #include "segment.h"
 #include "debug.h"
 #include "fast.h"
-#include "stats.h"
+#include "pool.h"
 #include "progress.h"
+#include "stats.h"
 
 static dart_chunk_t *local_pool; /* segment 0 of DART_TEAM_ALL */
 static pthread_mutex_t local_pool_mutex = PTHREAD_MUTEX_INITIALIZER;

@@ -104,9 +104,6 @@ static inline __attribute__((always_inline)) int dart__target_of(dart_gptr_t g, 
   return 1;
 }
 
-/* Frees the recycled transfer handles of rma.c (dart_exit). */
-void dart__rma_fini(void);
-
 /* The checks of a global pointer that do not depend on an access: segment
  * (and its team) and unit. Sets *seg and *rel (the unit's rank in the
  * team). DART_ERR_INVAL for the null pointer, DART_ERR_NOTFOUND for a

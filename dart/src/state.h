@@ -6,7 +6,8 @@
 #include <pthread.h>
 #include <dart/dart.h>
 
-typedef struct dart_team_data dart_team_data_t;
+typedef struct dart_team_data dart_team_data_t; /* team.h */
+typedef struct dart_chunk dart_chunk_t;         /* pool.h */
 
 /* Internal data of the library: not exported from a shared libdart, and
  * reached without a GOT load from position-independent code. */
@@ -96,6 +97,17 @@ void dart__set_check(int on);
 unsigned long long dart__node_memory_available(void);
 void dart__set_node_memory(size_t bytes);
 
+/* Every module's start and shutdown, in the order of setup.c's table.
+ * dart__setup_init runs each module's init in order (world: the duplicate
+ * of MPI_COMM_WORLD that becomes DART_TEAM_ALL's) and, if one fails, the
+ * finis of those before it in reverse. dart__setup_fini runs every fini in
+ * reverse (dart_exit), returning the first error. dart__setup_team_fini
+ * releases every module's state of a team being destroyed (team.c), in
+ * reverse order too. */
+dart_ret_t dart__setup_init(MPI_Comm world);
+dart_ret_t dart__setup_fini(void);
+dart_ret_t dart__setup_team_fini(dart_team_data_t *team);
+
 /* Reports units that end without dart_exit or on a fatal signal, unless
  * DART_CRASH_REPORT=0 (crash.c). Called at the end of dart_init. */
 void dart__crash_report_init(void);
@@ -110,6 +122,7 @@ void dart__print_versions(FILE *out); /* DART and MPI versions: version.c */
 /* Computes node ids (real or virtual) of all units and where the calling
  * unit runs; fills dart__state.node_of and .place. */
 dart_ret_t dart__topology_init(MPI_Comm world);
+void dart__topology_fini(void);
 
 /* Frees the teams' locality domain trees (domain.c). Called by dart_exit. */
 void dart__domain_fini(void);

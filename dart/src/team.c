@@ -4,8 +4,7 @@
 #include <string.h>
 #include <dart/mpi.h>
 #include "debug.h"
-#include "amo.h"
-#include "segment.h"
+#include "team.h"
 
 dart_team_data_t *dart__team_slots[DART_TEAM_MAX_SLOTS];
 static int64_t team_serial; /* highest serial this unit has seen */
@@ -204,8 +203,7 @@ dart_ret_t dart_team_destroy(dart_team_t *team) {
   if (t->slot == 0)
     return dart__error(DART_ERR_INVAL, "dart_team_destroy: DART_TEAM_ALL cannot be destroyed");
   DART_DEBUG(TEAM, "team %lld destroyed", (long long)t->id);
-  dart__lock_team_fini(t);
-  r = dart__segment_team_fini(t);
+  r = dart__setup_team_fini(t);
   team_free(t);
   *team = DART_TEAM_NULL;
   return r;
@@ -216,7 +214,7 @@ dart_ret_t dart__team_fini_all(void) {
   for (int s = DART_TEAM_MAX_SLOTS - 1; s >= 0; s--) {
     dart_team_data_t *t = dart__team_slots[s];
     if (!t) continue;
-    dart_ret_t r = dart__segment_team_fini(t);
+    dart_ret_t r = dart__setup_team_fini(t);
     if (r != DART_OK) ret = r;
     team_free(t);
   }

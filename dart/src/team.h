@@ -3,7 +3,6 @@
 #define DART_SRC_TEAM_H
 
 #include "state.h"
-#include "pool.h"
 
 /* A team id is (serial << DART_TEAM_SLOT_BITS) | slot. The slot indexes the
  * table below and is the same on every member; the serial, agreed at

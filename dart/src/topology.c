@@ -89,3 +89,10 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
   dart__state.config.node_size = node_size;
   return DART_OK;
 }
+
+void dart__topology_fini(void) {
+  free(dart__state.node_of);
+  dart__state.node_of = NULL;
+  free(dart__state.host_of_node);
+  dart__state.host_of_node = NULL;
+}

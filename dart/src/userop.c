@@ -72,7 +72,6 @@ dart_ret_t dart_op_create(dart_operator_t fn, void *user_data, int commute, dart
   ops[slot].mpi_type = mine;
   ops[slot].live = 1;
   dart__unlock(&ops_mutex);
-  dart__fini_register();
   *op = (dart_operation_t)(DART_OP_USER_FIRST + slot);
   return DART_OK;
 }

@@ -109,6 +109,34 @@ TEST(Init, CallsOutsideInitFailAndReinitWorks) {
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
 }
 
+extern "C" void dart__set_node_memory(size_t bytes);
+
+// A module that fails to start (the local pool, when shared memory is too
+// small for it) stops the modules started before it, in reverse order
+// (setup.c): DART is not initialized after the failure, and starts again.
+TEST(Init, FailedStartUndoesAndReinitWorks) {
+  ASSERT_DART_OK(dart_exit());
+  dart__set_node_memory(4096);
+  EXPECT_EQ(DART_ERR_NOMEM, dart_init(nullptr, nullptr));
+  dart__set_node_memory(0);
+  int flag = 1;
+  ASSERT_DART_OK(dart_initialized(&flag));
+  EXPECT_EQ(0, flag);
+  dart_unit_t id;
+  EXPECT_EQ(DART_ERR_NOTINIT, dart_myid(&id));
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  dart_group_t all;
+  ASSERT_DART_OK(dart_team_get_group(DART_TEAM_ALL, &all));
+  dart_team_t team = DART_TEAM_NULL;
+  ASSERT_DART_OK(dart_team_create(DART_TEAM_ALL, all, &team));
+  ASSERT_DART_OK(dart_group_destroy(&all));
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(team, sizeof(int), &g));
+  ASSERT_DART_OK(dart_team_memfree(g));
+  ASSERT_DART_OK(dart_team_destroy(&team));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+}
+
 // Resident memory of this process in KiB, or -1 without /proc.
 static long rss_kib() {
   FILE *f = std::fopen("/proc/self/status", "r");

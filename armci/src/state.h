@@ -1,4 +1,6 @@
-/* ARMCI on DART: internal state shared by the source files.
+/* ARMCI on DART: the global state every source file shares, the fatal
+ * error and the group lookup (state.c). One header per module beside it
+ * (mem.h, completion.h, ...); this one includes none of them.
  *
  * Address translation. ARMCI names remote memory by (raw address, absolute
  * process id). Every collective allocation (ARMCI_Malloc*, one DART
@@ -22,8 +24,8 @@
  * without completion and recorded per target (kinds and segments); a later
  * conflicting operation to the same target, ARMCI_Wait*, ARMCI_Fence*,
  * ARMCI_Unlock and ARMCI_Barrier complete them. */
-#ifndef ARMCI_DART_INTERNAL_H
-#define ARMCI_DART_INTERNAL_H
+#ifndef ARMCI_DART_STATE_H
+#define ARMCI_DART_STATE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -89,8 +91,6 @@ void armci__fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), nor
  * processes get the CPU and RMA aimed at the waiting process progresses. */
 void armci__wait_req(MPI_Request *req);
 
-/* ---- Groups ---- */
-
 /* Behind every ARMCI_Group the library created: grp_to_abs points at g2a
  * below (container_of recovers the info). */
 struct armci_grp_info {
@@ -107,99 +107,5 @@ struct armci_grp_info {
 
 /* The info behind a group (the world group's for NULL); aborts if bad. */
 armci_grp_info_t *armci__grp(const ARMCI_Group *g, const char *fn);
-/* Creates the world group at init; frees every group at finalize. */
-void armci__groups_init(void);
-void armci__groups_fini(void);
-
-/* ---- Allocations and address translation ---- */
-
-typedef struct armci_alloc {
-  dart_gptr_t gptr; /* segment; unitid/offset are set per access */
-  uint32_t key;     /* (team flags << 16 | segid): the same on every member */
-  armci_grp_info_t *grp;
-  int spans_nodes; /* the team spans nodes: accumulates take the MPI path */
-  int nmemb;
-  int *members; /* [nmemb] absolute ids, group order */
-  char **ptr;   /* [nmemb] address handed out for each member */
-  size_t *size; /* [nmemb] bytes each member asked for */
-  char **local; /* [nmemb] caller's mapping of each member's part, or NULL */
-} armci_alloc_t;
-
-/* Result of translating (addr, proc). */
-typedef struct {
-  armci_alloc_t *a;
-  dart_gptr_t g; /* unit = proc, offset of addr */
-  char *local;   /* caller's address of the byte, NULL if not on my node */
-} armci_target_t;
-
-/* Translates (addr, proc) for an access of len bytes; aborts if addr is
- * not in an allocation of proc or the access passes its end. */
-void armci__translate(const void *addr, int proc, size_t len, armci_target_t *t, const char *fn);
-
-void armci__mem_init(void);
-void armci__mem_fini(void);
-/* Drops the allocations of a group whose team is being destroyed. */
-void armci__mem_drop_group(armci_grp_info_t *g);
-
-/* ---- Completion of non-blocking MPI-path operations ---- */
-
-enum { PEND_PUT = 1, PEND_GET = 2, PEND_ACC = 4 };
-
-/* Completes what the caller has outstanding to proc (all if proc < 0). */
-void armci__complete(int proc);
-/* Completes outstanding operations to proc that conflict with an
- * operation of kind `kind` about to be issued. */
-void armci__order(int proc, int kind);
-/* Records an issued, not completed operation of kind on segment g to proc. */
-void armci__pending(int proc, int kind, dart_gptr_t g);
-/* Notes in handle h (may be NULL) an operation to proc left outstanding. */
-void armci__handle_note(armci_hdl_t *h, int proc);
-void armci__completion_init(void);
-void armci__completion_fini(void);
-
-/* Completes the caller's operations to g's unit in g's segment, remotely
- * (dart_flush: also MPI accumulates to a same-node target on a segment
- * that spans nodes). */
-void armci__flush(dart_gptr_t g);
-
-/* ---- Contiguous transfers (contig.c); nb = 0: complete on return ---- */
-int armci__put_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn);
-int armci__get_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h, int nb, const char *fn);
-
-/* ---- Strided transfers: frees the cached DART layouts at finalize ---- */
-void armci__strided_fini(void);
-
-/* ---- Accumulate and Rmw on allocations within the caller's node ---- */
-void armci__stripes_init(void);
-void armci__stripes_fini(void);
-/* Adds scale * src (bytes, ARMCI type datatype of esize bytes) at t, which
- * must be on an allocation that does not span nodes. one: scale is 1.
- * held: NULL, or a lock the caller keeps across calls (a batch of segments
- * in one block takes it once); release it with armci__shm_release. */
-void armci__shm_acc(const armci_target_t *t, int datatype, const void *scale, int one, const void *src,
-                    size_t bytes, size_t esize, uint32_t **held);
-void armci__shm_release(uint32_t **held);
-/* Segments of a strided accumulate: segment k (seg bytes) goes from
- * src + so(k) to t + do(k), where (so, do) = (offs[2k], offs[2k+1]), or
- * (k * sstride, k * dstride) when offs is NULL (one stride level). They
- * span sspan bytes at src and dspan at t; bits: OR of seg and every stride
- * (the alignment of all offsets). */
-typedef struct {
-  size_t seg, nseg;
-  const size_t *offs;
-  size_t sstride, dstride;
-  size_t sspan, dspan, bits;
-} armci_segs_t;
-void armci__shm_acc_batch(const armci_target_t *t, int datatype, const void *scale, int one, const void *src,
-                          const armci_segs_t *sg, size_t esize);
-/* Fetch-and-add (swap = 0) or swap of an int or long at t. */
-void armci__shm_rmw(const armci_target_t *t, int is_long, int swap, const void *val, void *old);
-
-/* ---- Mutexes ---- */
-void armci__mutex_fini(void);
-
-/* ---- Messages ---- */
-void armci__msg_init(void);
-void armci__msg_fini(void);
 
 #endif

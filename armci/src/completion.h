@@ -1,0 +1,26 @@
+/* ARMCI on DART: completion of non-blocking MPI-path operations (completion.c) (internal). */
+#ifndef ARMCI_DART_COMPLETION_H
+#define ARMCI_DART_COMPLETION_H
+
+#include "state.h"
+
+enum { PEND_PUT = 1, PEND_GET = 2, PEND_ACC = 4 };
+
+/* Completes what the caller has outstanding to proc (all if proc < 0). */
+void armci__complete(int proc);
+/* Completes outstanding operations to proc that conflict with an
+ * operation of kind `kind` about to be issued. */
+void armci__order(int proc, int kind);
+/* Records an issued, not completed operation of kind on segment g to proc. */
+void armci__pending(int proc, int kind, dart_gptr_t g);
+/* Notes in handle h (may be NULL) an operation to proc left outstanding. */
+void armci__handle_note(armci_hdl_t *h, int proc);
+void armci__completion_init(void);
+void armci__completion_fini(void);
+
+/* Completes the caller's operations to g's unit in g's segment, remotely
+ * (dart_flush: also MPI accumulates to a same-node target on a segment
+ * that spans nodes). */
+void armci__flush(dart_gptr_t g);
+
+#endif

@@ -1,0 +1,51 @@
+/* ARMCI on DART: the global state, the fatal error, waiting for a request
+ * and the group lookup (state.h). */
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "state.h"
+
+armci_state_t armci__s;
+
+void armci__fatal(const char *fmt, ...) {
+  /* One write for the whole line: stderr is unbuffered, and the other
+   * processes' messages must not cut into it. */
+  char line[1024];
+  int n = snprintf(line, sizeof line, "[%d] ARMCI error: ", armci__s.me);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
+  va_end(ap);
+  strcat(line, "\n");
+  fputs(line, stderr);
+  fflush(stderr);
+  /* MPI_Abort makes the launcher kill every process at once; MPICH's
+   * hydra can drop output it has not forwarded yet, so give it a moment. */
+  struct timespec pause = {0, 100 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  abort();
+}
+
+void armci__wait_req(MPI_Request *req) {
+  for (unsigned i = 0;; i++) {
+    int done = 0;
+    if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) armci__fatal("MPI_Test failed");
+    if (done) return;
+    if (i >= 64) sched_yield();
+  }
+}
+
+armci_grp_info_t *armci__grp(const ARMCI_Group *grp, const char *fn) {
+  ARMCI_CHECK_INIT(fn);
+  if (!grp) return armci__s.world;
+  if (!grp->grp_to_abs) armci__fatal("%s: not a group made by ARMCI", fn);
+  armci_grp_info_t *g =
+      (armci_grp_info_t *)(void *)((char *)grp->grp_to_abs - offsetof(armci_grp_info_t, g2a));
+  if (g->magic != ARMCI_GRP_MAGIC) armci__fatal("%s: not a live group (freed?)", fn);
+  return g;
+}
