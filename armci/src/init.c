@@ -127,9 +127,9 @@ void ARMCI_Cleanup(void) {
 }
 
 void ARMCI_Error(const char *msg, int code) {
-  fprintf(stderr, "[%d] ARMCI Error: %s: %d\n", armci__s.me, msg ? msg : "", code);
-  fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, code);
+  char line[1024];
+  snprintf(line, sizeof line, "[%d] ARMCI Error: %.900s: %d\n", armci__s.me, msg ? msg : "", code);
+  armci__abort_job(line, code);
 }
 
 /* ---- Domains: one domain per (real or virtual) node; a negative domain

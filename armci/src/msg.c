@@ -31,10 +31,9 @@ int armci_msg_nproc(void) {
 }
 
 void armci_msg_abort(int code) {
-  fflush(stdout);
-  fprintf(stderr, "[%d] ARMCI: armci_msg_abort(%d): ending the job\n", armci__s.me, code);
-  fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, code);
+  char line[128];
+  snprintf(line, sizeof line, "[%d] ARMCI: armci_msg_abort(%d): ending the job\n", armci__s.me, code);
+  armci__abort_job(line, code);
 }
 
 double armci_timer(void) { return MPI_Wtime(); }

@@ -21,13 +21,18 @@ void armci__fatal(const char *fmt, ...) {
   vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
   va_end(ap);
   strcat(line, "\n");
+  armci__abort_job(line, 1);
+}
+
+void armci__abort_job(const char *line, int code) {
+  fflush(stdout);
   fputs(line, stderr);
   fflush(stderr);
   /* MPI_Abort makes the launcher kill every process at once; MPICH's
    * hydra can drop output it has not forwarded yet, so give it a moment. */
   struct timespec pause = {0, 100 * 1000 * 1000};
   nanosleep(&pause, NULL);
-  MPI_Abort(MPI_COMM_WORLD, 1);
+  MPI_Abort(MPI_COMM_WORLD, code);
   abort();
 }
 

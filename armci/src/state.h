@@ -73,6 +73,9 @@ extern armci_state_t armci__s;
 /* Aborts with a message (ARMCI_Error semantics). */
 void armci__fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/* Writes line (whole, in one piece) to stderr and ends the job with code. */
+void armci__abort_job(const char *line, int code) __attribute__((noreturn));
+
 /* Aborts unless ARMCI is initialized. */
 #define ARMCI_CHECK_INIT(fn)                                                                          \
   do {                                                                                                \

@@ -107,7 +107,8 @@ TARGETS = [
     Target("UnorderedMap barrier() moving 4 units x 5,000 entries home (virtual nodes) <= {threshold}x the inserts' "
            "time", m.umap_move_home, "<=", 10, "the inserts' time, same run",
            "three collectives at 4 units on 2 shared cores: scheduler ticks", "unordered_map_dash not built"),
-    Target("std::{algo} over 1M remote elements (virtual nodes) >= {threshold}x faster than element-wise",
+    Target("std::{algo} over 1M remote elements in a dash::ReadAheadScope (virtual nodes) >= {threshold}x faster "
+           "than element-wise",
            m.traversal_speedup, ">=", 20, "one blocking get per element",
            "block reads are bandwidth-bound by the target's progress", "traversal_dash not built",
            ({"algo": "accumulate"}, {"algo": "min_element"}, {"algo": "find"})),
