@@ -22,25 +22,29 @@ def plots(data, scal, outdir, ncpu):
         plt.close(fig)
         files.append(name)
 
-    def series_plot(table, name, keys, ylabel, title, logy=True, yfun=None):
+    def lines(ax, series, xlabel, ylabel, title, logy=True):
+        """One line per (label, points) over a log2 x axis; series without points are left out."""
+        for label, pts in series:
+            if pts:
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
+        ax.set_xscale("log", base=2)
+        if logy:
+            ax.set_yscale("log")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=7)
+
+    def series_plot(table, name, keys, ylabel, title, logy=True):
         fig, axes = plt.subplots(len(MODES), 2, figsize=(11, 4 * len(MODES)), squeeze=False)
         for i, mode in enumerate(MODES):
             rows = data.get(mode, {}).get(table, [])
             for j, op in enumerate(("put", "get")):
                 ax = axes[i][j]
                 rs = sorted(by(rows, op=op), key=lambda r: r["bytes"])
-                for k, label in keys:
-                    pts = [(r["bytes"], r.get(k)) for r in rs if isinstance(r.get(k), float)]
-                    if pts:
-                        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
-                ax.set_xscale("log", base=2)
-                if logy:
-                    ax.set_yscale("log")
-                ax.set_xlabel("bytes")
-                ax.set_ylabel(ylabel)
-                ax.set_title(f"{title}: {op}, {mode}-node")
-                ax.grid(True, alpha=0.3)
-                ax.legend(fontsize=7)
+                lines(ax, [(label, [(r["bytes"], r.get(k)) for r in rs if isinstance(r.get(k), float)])
+                           for k, label in keys], "bytes", ylabel, f"{title}: {op}, {mode}-node", logy)
         save(fig, name)
 
     series_plot("latency", "latency.png",
@@ -56,19 +60,12 @@ def plots(data, scal, outdir, ncpu):
     for i, mode in enumerate(MODES):
         rows = data.get(mode, {}).get("nonblocking", [])
         for j, op in enumerate(("put", "get")):
-            ax = axes[i][j]
+            series = []
             for v in dict.fromkeys(r["variant"] for r in rows):
                 rs = sorted(by(rows, op=op, variant=v), key=lambda r: r["bytes"])
-                pts = [(r["bytes"], r["init_ns"]) for r in rs if isinstance(r.get("init_ns"), float)]
-                if pts:
-                    ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=v)
-            ax.set_xscale("log", base=2)
-            ax.set_yscale("log")
-            ax.set_xlabel("bytes")
-            ax.set_ylabel("initiation ns per transfer")
-            ax.set_title(f"non-blocking initiation (DTIT): {op}, {mode}-node")
-            ax.grid(True, alpha=0.3)
-            ax.legend(fontsize=7)
+                series.append((v, [(r["bytes"], r["init_ns"]) for r in rs if isinstance(r.get("init_ns"), float)]))
+            lines(axes[i][j], series, "bytes", "initiation ns per transfer",
+                  f"non-blocking initiation (DTIT): {op}, {mode}-node")
     save(fig, "nonblocking.png")
 
     def bars(ax, groups, series, ylabel, title, logy=True):
@@ -98,20 +95,11 @@ def plots(data, scal, outdir, ncpu):
     fig, axes = plt.subplots(1, len(MODES), figsize=(12, 4), squeeze=False)
     for i, mode in enumerate(MODES):
         rows = sorted(data.get(mode, {}).get("alloc_sizes", []), key=lambda r: r["bytes"])
-        ax = axes[0][i]
-        for k, label in (("barrier_alloc_ns", "MPI_Barrier"), ("dart_coll_alloc_ns", "dart_team_memalloc_aligned"),
-                         ("dart_local_alloc_ns", "dart_memalloc"), ("mpi_allocate_alloc_ns", "MPI_Win_allocate"),
-                         ("mpi_shared_alloc_ns", "MPI_Win_allocate_shared")):
-            pts = [(r["bytes"], r.get(k)) for r in rows if isinstance(r.get(k), float)]
-            if pts:
-                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xlabel("bytes per unit")
-        ax.set_ylabel("ns per call")
-        ax.set_title(f"allocation latency, {mode}-node")
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=7)
+        keys = (("barrier_alloc_ns", "MPI_Barrier"), ("dart_coll_alloc_ns", "dart_team_memalloc_aligned"),
+                ("dart_local_alloc_ns", "dart_memalloc"), ("mpi_allocate_alloc_ns", "MPI_Win_allocate"),
+                ("mpi_shared_alloc_ns", "MPI_Win_allocate_shared"))
+        lines(axes[0][i], [(label, [(r["bytes"], r.get(k)) for r in rows if isinstance(r.get(k), float)])
+                           for k, label in keys], "bytes per unit", "ns per call", f"allocation latency, {mode}-node")
     save(fig, "alloc.png")
 
     fig, axes = plt.subplots(1, 4, figsize=(18, 4), squeeze=False)
