@@ -5,9 +5,7 @@
 // a spin lock built on it; the header's inline same-node atomics mixed
 // with the library's; bad input.
 #include <algorithm>
-#include <chrono>
 #include <complex>
-#include <cstdio>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -438,53 +436,4 @@ TEST(Atomic, BadInput) {
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
   ASSERT_DART_OK(dart_team_memfree(g));
   EXPECT_NE(DART_OK, dart_fetch_and_op(mine, &v, &r, DART_TYPE_INT, DART_OP_SUM));  // freed segment
-}
-
-TEST(Atomic, LatencyReport) {
-  // Informational (printed by unit 0): 8-byte fetch-and-add latency on team
-  // memory of DART_TEAM_ALL (CPU path on one node, MPI path across virtual
-  // nodes), and MPI_Fetch_and_op + MPI_Win_flush on an MPI shared-memory
-  // window of the same kind, uncontended, target = the last unit.
-  const int me = test_myid(), size = test_size(), n = 2000;
-  dart_gptr_t g;
-  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 64, &g));
-  dart_gptr_t tgt = at_unit(g, DART_TEAM_ALL, size - 1);
-  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
-  double t_dart = 0, t_mpi = 0;
-  if (me == 0) {
-    int64_t one = 1, got;
-    auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < n; i++)
-      ASSERT_DART_OK(dart_fetch_and_op(tgt, &one, &got, DART_TYPE_INT64, DART_OP_SUM));
-    t_dart = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
-  }
-  MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int nsize;
-  MPI_Comm_size(node, &nsize);
-  MPI_Win win;
-  int64_t *base;
-  MPI_Win_allocate_shared(64, 1, MPI_INFO_NULL, node, &base, &win);
-  MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
-  MPI_Barrier(MPI_COMM_WORLD);
-  if (me == 0) {
-    int64_t one = 1, got;
-    auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < n; i++) {
-      MPI_Fetch_and_op(&one, &got, MPI_INT64_T, nsize - 1, 0, MPI_SUM, win);
-      MPI_Win_flush(nsize - 1, win);
-    }
-    t_mpi = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
-    dart_config_t cfg;
-    dart_config_get(&cfg);
-    std::printf(
-        "[latency] units=%d vnodes=%zu: dart_fetch_and_op(int64 SUM) %.3f us;"
-        " MPI_Fetch_and_op+flush (shm window) %.3f us\n",
-        size, cfg.units_per_node, t_dart * 1e6, t_mpi * 1e6);
-  }
-  MPI_Win_unlock_all(win);
-  MPI_Win_free(&win);
-  MPI_Comm_free(&node);
-  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
-  ASSERT_DART_OK(dart_team_memfree(g));
 }

@@ -2,8 +2,6 @@
 // get-increment-put, FIFO hand-off, try-acquire, tails spread over the
 // team, 1,000 locks per team (on DART_TEAM_ALL and on sub-teams), bad
 // input, and a throughput report.
-#include <chrono>
-#include <cstdio>
 #include <vector>
 
 #include "dart_test.h"
@@ -264,62 +262,4 @@ TEST(Lock, BadInput) {
   EXPECT_EQ(0, flag);
   EXPECT_DART_OK(dart_team_lock_destroy(&orphan));  // forgets it
   EXPECT_EQ(DART_LOCK_NULL, orphan);
-}
-
-TEST(Lock, ThroughputReport) {
-  // Informational (unit 0 prints): uncontended acquire+release, and
-  // contended throughput with every unit looping on one lock.
-  const int me = test_myid(), size = test_size();
-  // Locks with the tail on unit 0 and on unit 1 (slots are assigned alike
-  // on every unit, so every unit picks the same ones).
-  std::vector<dart_lock_t> locks;
-  dart_lock_t local = DART_LOCK_NULL, remote = DART_LOCK_NULL;
-  while (local == DART_LOCK_NULL || remote == DART_LOCK_NULL) {
-    dart_lock_t l;
-    ASSERT_DART_OK(dart_team_lock_init(DART_TEAM_ALL, &l));
-    locks.push_back(l);
-    dart_gptr_t tg;
-    ASSERT_DART_OK(dart__lock_tail_gptr(l, &tg));
-    if (tg.unitid == 0 && local == DART_LOCK_NULL) local = l;
-    if (tg.unitid == (size > 1 ? 1 : 0) && remote == DART_LOCK_NULL) remote = l;
-  }
-  dart_lock_t a = local;
-  // Uncontended, measured by unit 0 while the others wait in a barrier:
-  // tail on unit 0 itself, then tail on another unit (whose progress the
-  // MPI path needs: slow when that unit's CPU is taken).
-  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
-  double unc = 0, unc_remote = 0;
-  if (me == 0) {
-    for (int pass = 0; pass < 2; pass++) {
-      dart_lock_t l = pass ? remote : local;
-      const int n = pass ? 50 : 2000;
-      auto t0 = std::chrono::steady_clock::now();
-      for (int i = 0; i < n; i++) {
-        ASSERT_DART_OK(dart_lock_acquire(l));
-        ASSERT_DART_OK(dart_lock_release(l));
-      }
-      (pass ? unc_remote : unc) =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
-    }
-  }
-  // Contended: every unit loops on lock a for 0.2 s from a common start;
-  // throughput = all acquisitions / 0.2 s (FIFO: units alternate).
-  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
-  auto t0 = std::chrono::steady_clock::now();
-  int64_t count = 0, total = 0;
-  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 0.2) {
-    ASSERT_DART_OK(dart_lock_acquire(a));
-    ASSERT_DART_OK(dart_lock_release(a));
-    count++;
-  }
-  ASSERT_DART_OK(dart_allreduce(&count, &total, 1, DART_TYPE_INT64, DART_OP_SUM, DART_TEAM_ALL));
-  if (me == 0) {
-    dart_config_t cfg;
-    dart_config_get(&cfg);
-    std::printf(
-        "[lock] units=%d vnodes=%zu: uncontended acquire+release %.3f us (tail local), "
-        "%.3f us (tail on unit %d); contended %.0f acquisitions/s\n",
-        size, cfg.units_per_node, unc * 1e6, unc_remote * 1e6, size > 1 ? 1 : 0, total / 0.2);
-  }
-  for (auto &l : locks) ASSERT_DART_OK(dart_team_lock_destroy(&l));
 }
