@@ -16,8 +16,10 @@
  * DART_CRASH_REPORT=0 turns both off (config.c). */
 #include <execinfo.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "state.h"
 
@@ -91,11 +93,20 @@ static void exit_check(void) {
   put_str(line, sizeof line, &len,
           "] exiting without dart_exit (returned from main or called exit); aborting the job\n");
   write_all(line, len);
+  dart__abort_job(1);
+}
+
+void dart__abort_job(int code) {
+  fflush(NULL);
   int init = 0, fini = 0;
   MPI_Initialized(&init);
   MPI_Finalized(&fini);
-  if (init && !fini) MPI_Abort(MPI_COMM_WORLD, 1);
-  _exit(1);
+  if (init && !fini) {
+    struct timespec pause = {0, 100 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    MPI_Abort(MPI_COMM_WORLD, code);
+  }
+  _exit(code);
 }
 
 void dart__crash_report_init(void) {

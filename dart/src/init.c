@@ -96,13 +96,7 @@ dart_ret_t dart_initialized(int *flag) {
   return DART_OK;
 }
 
-dart_ret_t dart_abort(int errorcode) {
-  int init = 0, fini = 0;
-  MPI_Initialized(&init);
-  MPI_Finalized(&fini);
-  if (init && !fini) MPI_Abort(MPI_COMM_WORLD, errorcode);
-  exit(errorcode);
-}
+dart_ret_t dart_abort(int errorcode) { dart__abort_job(errorcode); }
 
 dart_ret_t dart_myid(dart_unit_t *myid) {
   DART_CHECK_INIT("dart_myid");

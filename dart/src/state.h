@@ -111,6 +111,11 @@ dart_ret_t dart__setup_team_fini(dart_team_data_t *team);
 /* Reports units that end without dart_exit or on a fatal signal, unless
  * DART_CRASH_REPORT=0 (crash.c). Called at the end of dart_init. */
 void dart__crash_report_init(void);
+/* Ends the whole job with status code: flushes stdio, gives the launcher a
+ * moment to forward what was written (MPICH's hydra drops output it has not
+ * forwarded when MPI_Abort kills the job), then MPI_Abort, or _exit once
+ * MPI is finalized or was never started. Safe in an atexit handler. */
+void dart__abort_job(int code) __attribute__((noreturn));
 
 /* Reads DART_* variables into cfg; prints a message naming a bad one. */
 dart_ret_t dart__config_read(dart_config_t *cfg);
