@@ -55,7 +55,7 @@ def parse_args():
     ap.add_argument("--stencil-n", help="stencil sizes, e.g. 64,1024,4096")
     ap.add_argument("--stencil-max-iter", help="stencil iteration caps, one per size")
     ap.add_argument("--alloc-count", type=int, help="allocations of the 1st-vs-Nth test (default 100000)")
-    ap.add_argument("--sort-sizes", help="dash::sort element counts (default 1M,2M,4M,8M,16M; quick without 16M)")
+    ap.add_argument("--sort-sizes", help="dash::sort element counts (default 1M,2M,4M,8M,16M; quick 64K,256K)")
     ap.add_argument("--timeout", type=int, help="seconds per program run (default 420, quick 60)")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--no-install", action="store_true", help="do not pip install matplotlib")
