@@ -82,7 +82,8 @@ int main(int argc, char **argv) {
   static const size_t quick[] = {1 << 16, 1 << 18, 0};
   size_t sizes[BENCH_MAX_SIZES];
   int nsizes = bench_arg_sizes(argc, argv, "--sizes", b.quick ? quick : full, sizes);
-  std::size_t kinds_n = static_cast<std::size_t>(bench_arg_long(argc, argv, "--kinds-n", b.quick ? 1 << 18 : 2 << 20));
+  std::size_t kinds_n =
+      static_cast<std::size_t>(bench_arg_long(argc, argv, "--kinds-n", b.quick ? 1 << 18 : 2 << 20));
   int fail = 0;
   if (b.me == 0) printf("@table sort\nn,input,units,std_s,dash_s,check\n");
   for (int s = 0; s < nsizes; ++s) {
