@@ -32,6 +32,7 @@ static int handlers_installed;
 static int exit_check_registered;
 static pid_t dart_pid; /* a forked child (e.g. a death test) reports nothing */
 static volatile sig_atomic_t crash_unit = -1;
+static volatile sig_atomic_t aborting; /* dart__abort_job: the exit check stays quiet */
 
 /* Async-signal-safe: appends s to buf at *len. */
 static void put_str(char *buf, size_t cap, size_t *len, const char *s) {
@@ -85,7 +86,7 @@ static void on_fatal_signal(int sig, siginfo_t *info, void *ctx) {
 }
 
 static void exit_check(void) {
-  if (!dart__initialized || !dart__state.config.crash_report || getpid() != dart_pid) return;
+  if (aborting || !dart__initialized || !dart__state.config.crash_report || getpid() != dart_pid) return;
   char line[160];
   size_t len = 0;
   put_str(line, sizeof line, &len, "[dart unit ");
@@ -97,6 +98,7 @@ static void exit_check(void) {
 }
 
 void dart__abort_job(int code) {
+  aborting = 1;
   fflush(NULL);
   int init = 0, fini = 0;
   MPI_Initialized(&init);
