@@ -2,7 +2,8 @@
 # Runs the whole test suite, as CI does:
 #   0. format: the sources follow .clang-format (scripts/format.sh --check);
 #   1. mpich: MPICH, debug build, warnings as errors: every test at 1-4
-#      units, each also with one unit per virtual node, and every public
+#      units (at 1-2 on one node and on one-unit virtual nodes, at 3-4 on
+#      two-unit virtual nodes: cmake/MpiTest.cmake), and every public
 #      header compiled on its own;
 #   2. sanitize: the runtime's tests under AddressSanitizer + UBSan (MPICH);
 #   3. openmpi: every test but Global Arrays' (built for MPICH) on Open MPI;

@@ -388,8 +388,11 @@ def peer_worst_ratio(data, opts, mode, section, peer, rows=None):
     (a name prefix: DASH covers DASH's MPI-path build), the worst."""
     sel = [r for r in data.get("peers", []) if r["section"] == section and r["peer"].startswith(peer)
            and r["mode"] == mode and (rows is None or r["row"] in rows) and r["peer/ours"] != ""]
+    failed = [r["row"] for r in data.get("peers", []) if r["section"] == section and r["peer"].startswith(peer)
+              and r["mode"] == mode and (rows is None or r["row"] in rows) and r["status"] == "peer failed"]
     if not sel:
         return Measured(None)
     w = min(sel, key=lambda r: r["peer/ours"])
-    return Measured(w["peer/ours"], f"worst {w['peer/ours']:.2f}x ({w['row']})",
+    gaps = f"; {peer} failed: {', '.join(failed)}" if failed else ""
+    return Measured(w["peer/ours"], f"worst {w['peer/ours']:.2f}x ({w['row']}){gaps}",
                     f"{w['row']}: ours {w['ours_ns']} ns vs {peer} {w['peer_ns']} ns")

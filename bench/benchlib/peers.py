@@ -9,7 +9,12 @@ which only our DART reads: the peers run as they are in both):
   dart   dart_rows.c: ours vs DASH's DART-MPI (same source), OSHMPI (oshmpi_rows.c)
   armci  bench/armci/armci_bench.c --small: ours vs ARMCI-MPI
   dash   dash_rows.cc: ours vs DASH (same source)
-A peer that is not built is skipped with one line."""
+A peer that is not built is skipped with one line.
+
+Every program runs pinned, one process per core (PIN): unpinned, a run
+now and then kept both processes on one CPU for its whole length, which
+tripled the MPI-path rows of whichever library drew it (GlobRef remote
+read 1379 ns in one run, 392-410 ns in the runs around it)."""
 import os
 import subprocess
 from pathlib import Path
@@ -18,6 +23,8 @@ from .config import MODE_ENV, ROOT
 
 PEER_SRC = ROOT / "bench" / "peers"  # the peer rows' sources and build.sh
 CC, CXX = "mpicc.mpich", "mpicxx.mpich"
+# Pinning for Hydra (MPICH's mpiexec) and Open MPI's mpirun.
+PIN = {"hydra": ["-bind-to", "core"], "openmpi": ["--bind-to", "core"]}
 
 
 def _built(peers, name):
@@ -109,7 +116,8 @@ def _run(exe, args, mode, env_extra, ranks, mpiexec, timeout, log):
     env.pop("DART_UNITS_PER_NODE", None)
     env.update(MODE_ENV[mode])
     env.update(env_extra)
-    cmd = ["timeout", "-k", "5", str(timeout), mpiexec, "-n", str(ranks), str(exe), *args]
+    pin = PIN["openmpi" if "openmpi" in Path(mpiexec).name else "hydra"]
+    cmd = ["timeout", "-k", "5", str(timeout), mpiexec, *pin, "-n", str(ranks), str(exe), *args]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     if r.returncode:
         log(f"   peers: {Path(exe).name} {mode}: exit {r.returncode}: {(r.stderr or '').strip()[-300:]}")
@@ -144,7 +152,9 @@ def run_peers(peers, build_dir, modes, rounds, quick, mpiexec, timeout, log, sec
                 o = min(vals)
                 for label, _, _ in runs[1:]:
                     pv = got[label].get(name)
-                    if not pv:
+                    if not pv:  # the peer's run failed before this row: say so, not a silent gap
+                        rows.append({"section": section, "row": name, "mode": mode, "ours_ns": round(min(vals), 2),
+                                     "peer": label, "peer_ns": "n/a", "peer/ours": "", "status": "peer failed"})
                         continue
                     p = min(pv)
                     rows.append({"section": section, "row": name, "mode": mode, "ours_ns": round(o, 2),

@@ -29,7 +29,7 @@ def run_programs(runner, opts, progs):
                 data[mode]["sort_1"] = runner.run(prog, 1, mode, prog_args(prog, opts)).get("sort", [])
             if prog == "unordered_map_dash" and mode == "inter":  # 4 units x 5,000 entries moved home
                 data[mode]["umap_move4"] = runner.run(prog, 4, mode, ["--move-only", "500" if opts.quick else "5000",
-                                                                      "--trials", "1"],
+                                                                      "--trials", "3"],
                                                       label=f"{prog} np=4 inter (moved home)").get("umap_move", [])
     return data
 

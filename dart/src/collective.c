@@ -168,13 +168,7 @@ dart_ret_t dart_barrier(dart_team_t team) {
    * barrier polled with yields: a unit that waits here gives its CPU to
    * the units still working, which matters when units outnumber cores.
    * Both keep serving RMA aimed at the waiting unit. */
-  if (dart__wait_blocking) {
-    DART_MPI(MPI_Barrier(t->comm), "MPI_Barrier");
-    return DART_OK;
-  }
-  MPI_Request req;
-  DART_MPI(MPI_Ibarrier(t->comm, &req), "MPI_Ibarrier");
-  DART_MPI(dart__wait(&req, MPI_STATUS_IGNORE), "MPI_Test (barrier)");
+  DART_MPI(dart__barrier(t->comm), "MPI_Barrier");
   return DART_OK;
 }
 
@@ -391,7 +385,8 @@ dart_ret_t dart_bcast(void *buf, size_t nelem, dart_datatype_t type, dart_unit_t
   dart_ret_t r = move_start(team, type, nelem, CALL_BCAST, 1, root, (buf_arg_t){buf, "buf", ON_ALL}, NO_BUF,
                             "dart_bcast", &t, &b);
   if (r != DART_OK) return r;
-  int ret = MPI_Bcast(buf, b.count, b.type, root, t->comm);
+  int ret;
+  DART_COLL(ret, MPI_Bcast, MPI_Ibcast, buf, b.count, b.type, root, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Bcast");
 }
@@ -407,7 +402,8 @@ dart_ret_t dart_scatter(const void *sendbuf, void *recvbuf, size_t nelem, dart_d
   void *rb = recvbuf;
   if (t->myid == root && nelem && (const char *)sendbuf + (size_t)root * b.bytes == (const char *)recvbuf)
     rb = MPI_IN_PLACE;
-  int ret = MPI_Scatter(sendbuf, b.count, b.type, rb, b.count, b.type, root, t->comm);
+  int ret;
+  DART_COLL(ret, MPI_Scatter, MPI_Iscatter, sendbuf, b.count, b.type, rb, b.count, b.type, root, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Scatter");
 }
@@ -422,7 +418,8 @@ dart_ret_t dart_gather(const void *sendbuf, void *recvbuf, size_t nelem, dart_da
   const void *sb = sendbuf;
   if (t->myid == root && nelem && (const char *)recvbuf + (size_t)root * b.bytes == (const char *)sendbuf)
     sb = MPI_IN_PLACE;
-  int ret = MPI_Gather(sb, b.count, b.type, recvbuf, b.count, b.type, root, t->comm);
+  int ret;
+  DART_COLL(ret, MPI_Gather, MPI_Igather, sb, b.count, b.type, recvbuf, b.count, b.type, root, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Gather");
 }
@@ -436,7 +433,8 @@ dart_ret_t dart_allgather(const void *sendbuf, void *recvbuf, size_t nelem, dart
   if (r != DART_OK) return r;
   const void *sb = sendbuf;
   if (nelem && (const char *)recvbuf + (size_t)t->myid * b.bytes == (const char *)sendbuf) sb = MPI_IN_PLACE;
-  int ret = MPI_Allgather(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
+  int ret;
+  DART_COLL(ret, MPI_Allgather, MPI_Iallgather, sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Allgather");
 }
@@ -494,7 +492,8 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
       if ((r = blk_make(ti, nrecvcounts[i], fn, &b)) != DART_OK) return r;
       char *dst = (char *)recvbuf + recvdispls[i] / per * ext;
       if (i == t->myid && nsend && dst != (const char *)sendbuf) memmove(dst, sendbuf, b.bytes);
-      int ret = b.count ? MPI_Bcast(dst, b.count, b.type, i, t->comm) : MPI_SUCCESS;
+      int ret = MPI_SUCCESS;
+      if (b.count) DART_COLL(ret, MPI_Bcast, MPI_Ibcast, dst, b.count, b.type, i, t->comm);
       blk_free(&b);
       if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Bcast");
     }
@@ -510,7 +509,9 @@ dart_ret_t dart_allgatherv(const void *sendbuf, size_t nsend, dart_datatype_t ty
   const void *sb = sendbuf;
   if (nsend && (const char *)recvbuf + (size_t)displs[t->myid] * ext == (const char *)sendbuf)
     sb = MPI_IN_PLACE;
-  int ret = MPI_Allgatherv(sb, counts[t->myid], ti->mpi_inst, recvbuf, counts, displs, ti->mpi_inst, t->comm);
+  int ret;
+  DART_COLL(ret, MPI_Allgatherv, MPI_Iallgatherv, sb, counts[t->myid], ti->mpi_inst, recvbuf, counts, displs,
+            ti->mpi_inst, t->comm);
   free(counts);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Allgatherv");
 }
@@ -523,7 +524,8 @@ dart_ret_t dart_alltoall(const void *sendbuf, void *recvbuf, size_t nelem, dart_
                             (buf_arg_t){recvbuf, "recvbuf", ON_ALL}, "dart_alltoall", &t, &b);
   if (r != DART_OK) return r;
   const void *sb = sendbuf == recvbuf ? MPI_IN_PLACE : sendbuf;
-  int ret = MPI_Alltoall(sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
+  int ret;
+  DART_COLL(ret, MPI_Alltoall, MPI_Ialltoall, sb, b.count, b.type, recvbuf, b.count, b.type, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Alltoall");
 }
@@ -589,9 +591,10 @@ static dart_ret_t reduce(const void *sendbuf, void *recvbuf, size_t nelem, dart_
     char *rb = gets_result ? (char *)recvbuf + done * unit_bytes : NULL;
     int ret;
     if (root == REDUCE_ALL) {
-      ret = MPI_Allreduce(in_place ? MPI_IN_PLACE : sb, rb, c, mtype, mop, t->comm);
+      ret = dart__allreduce(in_place ? MPI_IN_PLACE : sb, rb, c, mtype, mop, t->comm);
     } else {
-      ret = MPI_Reduce(in_place && gets_result ? MPI_IN_PLACE : sb, rb, c, mtype, mop, root, t->comm);
+      DART_COLL(ret, MPI_Reduce, MPI_Ireduce, in_place && gets_result ? MPI_IN_PLACE : sb, rb, c, mtype, mop,
+                root, t->comm);
     }
     if (ret != MPI_SUCCESS) return dart__mpi_error(ret, root == REDUCE_ALL ? "MPI_Allreduce" : "MPI_Reduce");
   }
@@ -637,7 +640,8 @@ dart_ret_t dart_send(const void *buf, size_t nelem, dart_datatype_t type, int ta
       (r = check_peer(t, unit, tag, fn)) != DART_OK || (r = check_buf(buf, nelem, "buf", fn)) != DART_OK ||
       (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
     return r;
-  int ret = MPI_Send(buf, b.count, b.type, unit, tag, t->comm);
+  int ret;
+  DART_COLL(ret, MPI_Send, MPI_Isend, buf, b.count, b.type, unit, tag, t->comm);
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Send");
 }
@@ -653,7 +657,14 @@ dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dar
       (r = check_peer(t, unit, tag, fn)) != DART_OK || (r = check_buf(buf, nelem, "buf", fn)) != DART_OK ||
       (r = blk_make(ti, nelem, fn, &b)) != DART_OK)
     return r;
-  int ret = MPI_Recv(buf, b.count, b.type, unit, tag, t->comm, MPI_STATUS_IGNORE);
+  int ret;
+  if (dart__wait_blocking) {
+    ret = MPI_Recv(buf, b.count, b.type, unit, tag, t->comm, MPI_STATUS_IGNORE);
+  } else {
+    MPI_Request req;
+    ret = MPI_Irecv(buf, b.count, b.type, unit, tag, t->comm, &req);
+    if (ret == MPI_SUCCESS) ret = dart__wait(&req, MPI_STATUS_IGNORE);
+  }
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Recv");
 }
@@ -678,8 +689,16 @@ dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t
     blk_free(&sb);
     return r;
   }
-  int ret = MPI_Sendrecv(sendbuf, sb.count, sb.type, dest, send_tag, recvbuf, rb.count, rb.type, src,
-                         recv_tag, t->comm, MPI_STATUS_IGNORE);
+  int ret;
+  if (dart__wait_blocking) {
+    ret = MPI_Sendrecv(sendbuf, sb.count, sb.type, dest, send_tag, recvbuf, rb.count, rb.type, src, recv_tag,
+                       t->comm, MPI_STATUS_IGNORE);
+  } else { /* polled as dart__wait: the receive first, so that the send finds it posted */
+    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    ret = MPI_Irecv(recvbuf, rb.count, rb.type, src, recv_tag, t->comm, &req[0]);
+    if (ret == MPI_SUCCESS) ret = MPI_Isend(sendbuf, sb.count, sb.type, dest, send_tag, t->comm, &req[1]);
+    for (int i = 0; i < 2 && ret == MPI_SUCCESS; i++) ret = dart__wait(&req[i], MPI_STATUS_IGNORE);
+  }
   blk_free(&sb);
   blk_free(&rb);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Sendrecv");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "state.h"
+#include "progress.h"
 #include "segment.h"
 
 dart_ret_t dart_unit_node(dart_team_t team, dart_unit_t unit, size_t *node) {
@@ -169,7 +170,7 @@ static dart_ret_t domains_of(dart_team_data_t *t, dart_locality_scope_t scope, c
   }
   int64_t *keys = malloc(sizeof *keys * (size_t)t->size * 2);
   if (!keys) return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
-  int ret = MPI_Allgather(&key, 1, MPI_INT64_T, keys, 1, MPI_INT64_T, t->comm);
+  int ret = dart__allgather(&key, 1, MPI_INT64_T, keys, t->comm);
   if (ret != MPI_SUCCESS) {
     free(keys);
     return dart__mpi_error(ret, "MPI_Allgather");

@@ -280,7 +280,7 @@ static dart_ret_t ctx_grow(lock_ctx_t *c, dart_team_data_t *t, const char *fn) {
   memset(tg.addr, 0, SLAB_SLOTS * SLOT_BYTES);
   __atomic_thread_fence(SEQ);
   if (tg.win != MPI_WIN_NULL) MPI_Win_sync(tg.win);
-  DART_MPI(MPI_Barrier(c->comm), "MPI_Barrier");
+  DART_MPI(dart__barrier(c->comm), "MPI_Barrier");
   c->slabs[c->nslabs++] = g;
   c->nslots += (int)per;
   return DART_OK;

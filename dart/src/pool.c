@@ -8,6 +8,7 @@
 #include "debug.h"
 #include "mpibugs.h"
 #include "pool.h"
+#include "progress.h"
 #include "team.h"
 
 static size_t node_memory_override; /* dart__set_node_memory; 0: the machine's */
@@ -42,7 +43,7 @@ static char *align_up(void *p) {
 /* Collective: every member learns whether all members can go ahead. */
 static int all_agree(MPI_Comm comm, int ok) {
   int all = 0;
-  if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return 0;
+  if (dart__allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return 0;
   return all;
 }
 
@@ -168,7 +169,7 @@ dart_ret_t dart__chunk_register(dart_team_data_t *team, void *addr, size_t size,
   /* A failure on one unit travels as SIZE_MAX, so that all fail together. */
   uint64_t mine = (!c || !sizes || !base || (!addr && size)) ? UINT64_MAX : (uint64_t)size;
   uint64_t *all = malloc(sizeof *all * (size_t)team->size);
-  int ret = all ? MPI_Allgather(&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, team->comm) : MPI_ERR_NO_MEM;
+  int ret = all ? dart__allgather(&mine, 1, MPI_UINT64_T, all, team->comm) : MPI_ERR_NO_MEM;
   int bad = ret != MPI_SUCCESS;
   for (int i = 0; i < team->size && !bad; i++) bad = all[i] == UINT64_MAX;
   if (bad) {

@@ -80,7 +80,7 @@ static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t 
     mine[3] = (int64_t)handle_counter;
     mine[4] = -next_collision();
     dart__unlock(&handles_mutex);
-    DART_MPI(MPI_Allreduce(mine, all, 5, MPI_INT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
+    DART_MPI(dart__allreduce(mine, all, 5, MPI_INT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
     memcpy(agreed, all, 3 * sizeof *agreed);
     uint64_t c = (uint64_t)all[3] + 1;
     if ((uint16_t)c == 0) c++;
@@ -91,7 +91,7 @@ static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t 
       memcpy(used, index_used, sizeof index_used);
       dart__unlock(&handles_mutex);
       uint64_t *union_used = used + DART_SEG_INDICES / 64;
-      int ret = MPI_Allreduce(used, union_used, DART_SEG_INDICES / 64, MPI_UINT64_T, MPI_BOR, t->comm);
+      int ret = dart__allreduce(used, union_used, DART_SEG_INDICES / 64, MPI_UINT64_T, MPI_BOR, t->comm);
       uint32_t tries = 0;
       while (ret == MPI_SUCCESS && ((uint16_t)c == 0 || index_is_used(union_used, (uint16_t)c)) &&
              tries++ < DART_SEG_INDICES)
@@ -112,7 +112,7 @@ static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t 
     dart__unlock(&handles_mutex);
     if (dart__state.threads) {
       int all_ok;
-      DART_MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, t->comm), "MPI_Allreduce");
+      DART_MPI(dart__allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, t->comm), "MPI_Allreduce");
       if (!all_ok) {
         if (ok) {
           dart__lock(&handles_mutex);
@@ -291,7 +291,7 @@ dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
   /* Visible to the MPI path (the window's passive epoch is open) and, after
    * the barrier, to every unit. */
   if (local_pool->win != MPI_WIN_NULL) DART_MPI(MPI_Win_sync(local_pool->win), "MPI_Win_sync");
-  DART_MPI(MPI_Barrier(all->comm), "MPI_Barrier");
+  DART_MPI(dart__barrier(all->comm), "MPI_Barrier");
   memset(dart__segs, 0, sizeof dart__segs);
   memset(index_used, 0, sizeof index_used);
   memset(freed, 0, sizeof freed);
@@ -441,7 +441,7 @@ static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char 
     return DART_OK;
   }
   uint64_t v[3] = {h, ~(uint64_t)h, gone}, agreed[3];
-  DART_MPI(MPI_Allreduce(v, agreed, 3, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
+  DART_MPI(dart__allreduce(v, agreed, 3, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
   if (agreed[2])
     return dart__error(DART_ERR_NOTFOUND,
                        "%s: the segment is not a live %s segment on some unit (freed twice?)", fn,
