@@ -8,6 +8,7 @@
 #include <string.h>
 #include "datatype.h"
 #include "fast.h"
+#include "progress.h"
 #include "rma.h"
 #include "segment.h"
 #include "stats.h"
@@ -418,6 +419,21 @@ dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, da
   return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret, "MPI_Win_flush");
 }
 
+/* A get on the MPI path where a node is crowded (progress.h): MPI_Win_flush_local
+ * spins in MPI until the target serves the get, and a target that waits
+ * for its turn on the same CPU comes only when the spinner's time slice
+ * ends (4 units on 2 cores: a polling loop of single gets ran at one get
+ * per 6 ms, when the two sat on one core). A request polled with yields
+ * hands the CPU over. */
+static __attribute__((noinline)) dart_ret_t get_polled(void *dst, int c, MPI_Datatype mt,
+                                                       const dart_target_t *t) {
+  MPI_Request req;
+  int ret = MPI_Rget(dst, c, mt, t->rank, t->disp, c, mt, t->win, &req);
+  if (ret != MPI_SUCCESS) return mpi_failed(ret, "MPI_Rget");
+  ret = dart__wait(&req, MPI_STATUS_IGNORE);
+  return ret == MPI_SUCCESS ? DART_OK : mpi_failed(ret, "MPI_Test (get)");
+}
+
 dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_datatype_t src_type,
                              dart_datatype_t dst_type) {
   dart_target_t t;
@@ -425,6 +441,7 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
   if (__builtin_expect(!common_case(gptr, dst, nelem, src_type, dst_type, &t, &mt), 0))
     return get_blocking_any(dst, gptr, nelem, src_type, dst_type);
   if (t.addr) return SHM_COMMON(dst, t.addr, src_type, 0, 0);
+  if (__builtin_expect(!dart__wait_blocking, 0)) return get_polled(dst, (int)nelem, mt, &t);
   int c = (int)nelem, ret = MPI_Get(dst, c, mt, t.rank, t.disp, c, mt, t.win);
   if (__builtin_expect(ret != MPI_SUCCESS, 0)) return mpi_failed(ret, "MPI_Get");
   ret = MPI_Win_flush_local(t.rank, t.win);
