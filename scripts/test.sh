@@ -9,7 +9,7 @@
 #   3. openmpi: every test but Global Arrays' (built for MPICH) on Open MPI;
 #   4. tsan: the threaded tests (label "threads") under ThreadSanitizer.
 # Set DART_TEST_STAGES to a subset, e.g. "mpich", to run fewer. Each stage
-# prints its time; a quiet 2-core machine needs about 26 minutes.
+# prints its time; a quiet 2-core machine needs about 23 minutes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${DART_BUILD_ROOT:-$root/build}

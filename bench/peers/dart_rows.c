@@ -1,7 +1,8 @@
 /* DART rows against DASH's own DART-MPI: one source, built against DASH's
  * install (dash-project/dash 99f2995, bench/peers/build.sh) and against
  * ours; the DART API is the same. Rows (rank 0 against rank 1, 8 B):
- * dart_put_blocking, dart_get_blocking, dart_fetch_and_op (int64 SUM);
+ * dart_put_blocking, dart_get_blocking, dart_fetch_and_op (int64 SUM, with
+ * the result: DASH's needs a dart_flush for it);
  * collective: dart_team_memalloc_aligned + dart_team_memfree (1 KiB per
  * unit), dart_barrier. */
 #ifdef PEER_DASH /* DASH installs its DART headers here */
@@ -32,9 +33,15 @@ static void get(void *c) {
   (void)c;
   dart_get_blocking(&result, remote, 1, DART_TYPE_LONGLONG, DART_TYPE_LONGLONG);
 }
+/* A completed fetch-and-add on both sides: DASH's dart_fetch_and_op only
+ * starts the MPI_Fetch_and_op (its result is valid after a flush), ours
+ * returns with the result. */
 static void fetch_add(void *c) {
   (void)c;
   dart_fetch_and_op(remote, &word, &result, DART_TYPE_LONGLONG, DART_OP_SUM);
+#ifdef PEER_DASH
+  dart_flush(remote);
+#endif
 }
 static void alloc_free(void *c) {
   (void)c;
