@@ -74,11 +74,11 @@ void armci__acc_issue(dart_gptr_t g, const void *buf, size_t bytes, armci_acc_ty
     armci__fatal("%s: dart_accumulate failed: %s (%s)", fn, dart_strerror(r), dart_last_error());
 }
 
-void armci__acc_finish(const armci_target_t *t, int proc, int nb, int temp, armci_hdl_t *h) {
+void armci__acc_finish(const armci_target_t *t, int proc, int complete_locally, armci_hdl_t *h) {
   if (!t->a->spans_nodes) return; /* CPU atomics: complete already */
   /* Blocking: local completion (the source may be reused); remote at the
    * next fence, barrier, unlock or conflicting operation, as a put. */
-  if (!nb || temp) DART_CALL(dart_flush_local(t->g));
+  if (complete_locally) DART_CALL(dart_flush_local(t->g));
   armci__pending(proc, PEND_ACC, t->g);
   armci__handle_note(h, proc);
 }

@@ -56,9 +56,10 @@ void armci__scratch_put(armci_scratch_t *s);
  * a strided layout of it); DART splits large accumulates into pieces. */
 void armci__acc_issue(dart_gptr_t g, const void *buf, size_t bytes, armci_acc_type_t at, dart_datatype_t type,
                       const char *fn);
-/* After accumulates to t were issued from a buffer: complete them
- * (blocking), or make the buffer reusable if it is a temporary one and
- * record them (non-blocking, MPI path). */
-void armci__acc_finish(const armci_target_t *t, int proc, int nb, int temp, armci_hdl_t *h);
+/* After accumulates to t were issued from a buffer (MPI path): complete
+ * them locally if complete_locally (the buffer is the caller's source of a
+ * blocking call, or a temporary about to be freed), and record them as
+ * outstanding until a fence or a conflicting operation. */
+void armci__acc_finish(const armci_target_t *t, int proc, int complete_locally, armci_hdl_t *h);
 
 #endif

@@ -36,18 +36,31 @@ static pend_t *pend; /* [np] */
 static int *plist;   /* targets with something outstanding */
 static int nplist;
 
+/* ---- Staging of small blocking puts (armci__stage) ----
+ * The ring is reused from its start once every outstanding operation is
+ * complete, which is when nothing can still read from it. */
+
+#define STAGE_RING (64 * 1024)
+
+static char *stage;
+static size_t stage_used;
+
 void armci__completion_init(void) {
   pend = calloc((size_t)armci__s.np, sizeof *pend);
   plist = malloc(sizeof(int) * (size_t)armci__s.np);
-  if (!pend || !plist) armci__fatal("ARMCI_Init: out of memory");
+  stage = malloc(STAGE_RING);
+  if (!pend || !plist || !stage) armci__fatal("ARMCI_Init: out of memory");
   nplist = 0;
+  stage_used = 0;
 }
 
 void armci__completion_fini(void) {
   free(pend);
   free(plist);
+  free(stage);
   pend = NULL;
   plist = NULL;
+  stage = NULL;
   nplist = 0;
 }
 
@@ -71,6 +84,15 @@ void armci__complete(int proc) {
     pend[plist[i]].listed = 0;
   }
   nplist = 0;
+  stage_used = 0;
+}
+
+void *armci__stage(size_t bytes) {
+  size_t need = (bytes + 15) & ~(size_t)15;
+  if (stage_used + need > STAGE_RING) armci__complete(-1);
+  char *slot = stage + stage_used;
+  stage_used += need;
+  return slot;
 }
 
 /* Which outstanding kinds an operation of `kind` to the same target must

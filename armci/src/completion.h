@@ -15,6 +15,14 @@ void armci__order(int proc, int kind);
 void armci__pending(int proc, int kind, dart_gptr_t g);
 /* Notes in handle h (may be NULL) an operation to proc left outstanding. */
 void armci__handle_note(armci_hdl_t *h, int proc);
+/* A blocking put or accumulate of up to ARMCI_STAGE_MAX bytes on the MPI
+ * path copies (or scales) its source into a slot of this ring and is
+ * issued from there: the source is reusable at once, without
+ * MPI_Win_flush_local, an MPI progress call per operation that costs about
+ * half of an 8 B put. Returns a slot of `bytes`, valid until the caller's
+ * operations are complete; a full ring (64 KiB) completes them first. */
+#define ARMCI_STAGE_MAX 256
+void *armci__stage(size_t bytes);
 void armci__completion_init(void);
 void armci__completion_fini(void);
 

@@ -35,8 +35,10 @@ int armci__put_contig(void *src, void *dst, int bytes, int proc, armci_hdl_t *h,
   /* A blocking put completes locally (the source may be reused); like a
    * non-blocking one it stays outstanding until a fence, a barrier, an
    * unlock or a conflicting operation completes it at the target. */
+  int staged = !nb && bytes <= ARMCI_STAGE_MAX;
+  if (staged) src = memcpy(armci__stage((size_t)bytes), src, (size_t)bytes);
   DART_CALL(dart_put(t.g, src, (size_t)bytes, DART_TYPE_BYTE, DART_TYPE_BYTE));
-  if (!nb) DART_CALL(dart_flush_local(t.g));
+  if (!nb && !staged) DART_CALL(dart_flush_local(t.g));
   armci__pending(proc, PEND_PUT, t.g);
   armci__handle_note(h, proc);
   return 0;
@@ -76,17 +78,25 @@ static int acc_contig(int datatype, void *scale, void *src, void *dst, int bytes
                    NULL);
     return 0;
   }
+  /* The (scaled) source in a buffer of ours when it has to be reusable at
+   * once or is a temporary: a staging slot if small (no local completion
+   * needed), else scratch completed locally before it is freed. */
   armci_scratch_t s;
+  s.p = NULL; /* not an initializer: that would clear its 4 KiB */
   const void *buf = src;
   int temp = !armci__scale_is_one(datatype, scale);
-  if (temp) {
-    void *b = armci__scratch_get(&s, (size_t)bytes);
-    armci__scale_into(datatype, scale, b, src, (size_t)bytes);
+  int staged = (!nb || temp) && bytes <= ARMCI_STAGE_MAX;
+  if (staged || temp) {
+    void *b = staged ? armci__stage((size_t)bytes) : armci__scratch_get(&s, (size_t)bytes);
+    if (temp)
+      armci__scale_into(datatype, scale, b, src, (size_t)bytes);
+    else
+      memcpy(b, src, (size_t)bytes);
     buf = b;
   }
   armci__acc_issue(t.g, buf, (size_t)bytes, at, at.dtype, fn);
-  armci__acc_finish(&t, proc, nb, temp, h);
-  if (temp) armci__scratch_put(&s);
+  armci__acc_finish(&t, proc, (!nb || temp) && !staged, h);
+  armci__scratch_put(&s);
   return 0;
 }
 

@@ -376,7 +376,7 @@ static int accs_common(int datatype, void *scale, void *src, int *sst, void *dst
       armci__acc_issue(q, buf + k * l.seg, l.seg, at, at.dtype, fn);
     }
   }
-  armci__acc_finish(&t, proc, nb, temp, h);
+  armci__acc_finish(&t, proc, !nb || temp, h);
   if (temp) armci__scratch_put(&s);
   return 0;
 }

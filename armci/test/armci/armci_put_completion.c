@@ -6,6 +6,9 @@
  * accumulates) into its right neighbour t, completes, then tells t with a
  * two-sided MPI message, which completes no RMA; t reads its own memory and
  * must see the data. Rounds repeat with new values.
+ * Small puts and accumulates (up to 256 B) are issued from a staging ring
+ * of 64 KiB: test_small makes more of them than the ring holds, each from a
+ * source overwritten right after the call.
  */
 #include "armci_test.h"
 
@@ -17,6 +20,46 @@ static const char *mode_name[NMODES] = {"ARMCI_Fence", "ARMCI_AllFence", "ARMCI_
 
 static double val(int writer, int mode, int round, int i) {
   return writer * 1e6 + mode * 1e4 + round * 100 + i;
+}
+
+#define NSMALL 6000 /* 8 B each: more than the 4,096 slots of the ring */
+
+static void test_small(void) {
+  void **seg = at_malloc(2 * NSMALL * sizeof(double));
+  double *mine = seg[test_me];
+  ARMCI_Access_begin(mine);
+  memset(mine, 0, 2 * NSMALL * sizeof(double));
+  ARMCI_Access_end(mine);
+  ARMCI_Barrier();
+  int t = (test_me + 1) % test_np, from = (test_me + test_np - 1) % test_np;
+  double *put_at = seg[t], *acc_at = put_at + NSMALL, v;
+  /* all puts, then all accumulates: a put after an accumulate (or the
+   * other way round) to the same target completes the first at once */
+  for (int i = 0; i < NSMALL; i++) {
+    v = test_me * 1e5 + i;
+    ARMCI_Put(&v, put_at + i, sizeof v, t);
+    v = -1; /* the source may be reused at once */
+  }
+  for (int i = 0; i < NSMALL; i++) {
+    double scale = i % 2 ? 2.0 : 1.0; /* scaled (a temporary) and not */
+    v = i;
+    ARMCI_Acc(ARMCI_ACC_DBL, &scale, &v, acc_at + i, sizeof v, t);
+    v = -1;
+  }
+  ARMCI_Fence(t);
+  int go = 1, got = 0;
+  MPI_Sendrecv(&go, 1, MPI_INT, t, 9, &got, 1, MPI_INT, from, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  ARMCI_Access_begin(mine);
+  int bad_put = 0, bad_acc = 0;
+  for (int i = 0; i < NSMALL; i++) {
+    bad_put += mine[i] != from * 1e5 + i;
+    bad_acc += mine[NSMALL + i] != (i % 2 ? 2.0 : 1.0) * i;
+  }
+  ARMCI_Access_end(mine);
+  CHECK(bad_put == 0 && bad_acc == 0, "%d small puts, %d small accumulates of %d wrong after ARMCI_Fence",
+        bad_put, bad_acc, NSMALL);
+  ARMCI_Barrier();
+  at_free(seg);
 }
 
 int main(int argc, char **argv) {
@@ -74,5 +117,6 @@ int main(int argc, char **argv) {
   }
   ARMCI_Destroy_mutexes();
   at_free(seg);
+  test_small();
   return at_finish("armci_put_completion");
 }
