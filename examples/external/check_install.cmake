@@ -33,7 +33,7 @@ set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig:${prefix}/lib/x86_64-linux-gnu/
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${build} -DCMAKE_PREFIX_PATH=${prefix}
     -DMPI_C_COMPILER=${MPI_C_COMPILER} -DMPI_CXX_COMPILER=${MPI_CXX_COMPILER}
     -DWITH_DASH=${WITH_DASH} -DWITH_GA=${WITH_GA})
-run(${CMAKE_COMMAND} --build ${build})
+run(${CMAKE_COMMAND} --build ${build} --parallel 2)
 set(programs ${build}/hello ${build}/hello_pc)
 if(WITH_DASH)
   list(APPEND programs ${build}/hello_dash ${build}/hello_dash_mpi)
