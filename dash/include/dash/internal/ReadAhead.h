@@ -76,7 +76,25 @@ class ReadAhead {
   /// Serves n bytes at g into out: from the block or the kept value if
   /// they hold them, else by a get (a block for a read that continues a
   /// walk). Returns false if the caller must read itself (a get failed).
-  bool read(dart_gptr_t g, void *out, std::size_t n) {
+  [[gnu::always_inline]] bool read(dart_gptr_t g, void *out, std::size_t n) {
+    // The walk's next element, in the block, nothing ended it since: most
+    // reads of a walk, here in a few compares (a block is the walk's, at
+    // or before its position).
+    if (block_hits_ > 0 && g.offset == walk_.offset && g.offset + n <= block_base_.offset + block_.size() &&
+        same_place(g, walk_) && read_ahead_generation().load(std::memory_order_acquire) == gen_) {
+      std::memcpy(out, block_.data() + (g.offset - block_base_.offset), n);
+      --block_hits_;
+      walk_.offset += n;
+      last_ = g;
+      ++counts_.served;
+      return true;
+    }
+    return read_other(g, out, n);
+  }
+
+ private:
+  // Every other read: a block to start or follow, the kept value, a fresh get.
+  [[gnu::noinline]] bool read_other(dart_gptr_t g, void *out, std::size_t n) {
     const std::uint64_t gen = read_ahead_generation().load(std::memory_order_acquire);
     if (gen != gen_) drop();
     gen_ = gen;
@@ -123,6 +141,7 @@ class ReadAhead {
     return true;
   }
 
+ public:
   /// Forgets the block and the kept value.
   void drop() {
     block_hits_ = memo_hits_ = 0;
@@ -214,7 +233,7 @@ inline void read_ahead_other_access() {
 /// Reads sizeof(V) bytes at g into out through the read-ahead where it
 /// applies; false: the caller reads.
 template <typename V>
-bool read_ahead_get(dart_gptr_t g, V *out) {
+[[gnu::always_inline]] inline bool read_ahead_get(dart_gptr_t g, V *out) {
   if constexpr (sizeof(V) <= ReadAhead::kMaxElement && std::is_trivially_copyable_v<V>)
     return read_ahead_on() && ReadAhead::of_this_thread().read(g, out, sizeof(V));
   else
