@@ -83,7 +83,8 @@ std::size_t member_offset(M P::*mem) {
 /// with the read-ahead's common case: a call would take the 16-byte global
 /// pointer through memory, a stall per element of a walk.
 template <typename V>
-[[gnu::always_inline]] inline void get_element(dart_gptr_t gptr, const V *direct, std::remove_const_t<V> *out) {
+[[gnu::always_inline]] inline void get_element(dart_gptr_t gptr, const V *direct,
+                                               std::remove_const_t<V> *out) {
   if (direct) {
     read_ahead_other_access();
     *out = direct_load(direct);
