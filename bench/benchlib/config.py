@@ -20,3 +20,13 @@ NODE_AWARE_RANKS = 4  # allreduce_locality: 4 units, two virtual nodes of two
 NOISE = 1.10  # "no slower / no more than" allows 10% noise on this shared machine
 INTRA_INSTR_OPS = "put,put_flush,put_handle,get,get_flush,get_handle,fetch_add,cas"  # same node, inline paths
 SORT_N = 2 << 20  # the dash::sort targets' size: 2M ints, and the sorted/reverse/equal inputs
+# Pinning, one process per core in turn (rank i on core i mod cores), for
+# Hydra (MPICH's mpiexec) and Open MPI's mpirun: where an unpinned run puts
+# its processes changes some rows several-fold (bench/benchlib/peers.py,
+# sections.py).
+PIN = {"hydra": ["-bind-to", "core"], "openmpi": ["--bind-to", "core:overload-allowed"]}
+
+
+def pin_flags(mpiexec):
+    return PIN["openmpi" if "openmpi" in Path(mpiexec).name else "hydra"]
+

@@ -6,7 +6,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from .config import DASH_PROGRAMS, MODE_ENV
+from .config import DASH_PROGRAMS, MODE_ENV, pin_flags
 from .parse import parse_output
 from .report import log
 
@@ -19,8 +19,8 @@ class Runner:
         self.mpi_version = None
         self.timings = []
 
-    def run(self, prog, ranks, mode, args, label=None, rank0_prefix=None):
-        """rank0_prefix: a command (e.g. valgrind) that rank 0 runs under (MPMD launch)."""
+    def run(self, prog, ranks, mode, args, label=None, rank0_prefix=None, pin=False):
+        """rank0_prefix: a command (e.g. valgrind) that rank 0 runs under (MPMD launch); pin: config.PIN."""
         exe = Path(self.opts.build_dir) / "bench" / prog
         if not exe.exists():
             if prog in DASH_PROGRAMS:  # optional: the C++ library may be absent
@@ -34,7 +34,8 @@ class Runner:
         env.pop("DART_UNITS_PER_NODE", None)
         env.update(MODE_ENV[mode])
         tmo = self.opts.timeout
-        cmd = ["timeout", "-k", "5", str(tmo), self.opts.mpiexec, *self.opts.mpiexec_flags.split()]
+        cmd = ["timeout", "-k", "5", str(tmo), self.opts.mpiexec, *self.opts.mpiexec_flags.split(),
+               *(pin_flags(self.opts.mpiexec) if pin else [])]
         if rank0_prefix:
             cmd += ["-n", "1", *rank0_prefix, str(exe), *args, ":", "-n", str(ranks - 1), str(exe), *args]
         else:

@@ -11,7 +11,7 @@ which only our DART reads: the peers run as they are in both):
   dash   dash_rows.cc: ours vs DASH (same source)
 A peer that is not built is skipped with one line.
 
-Every program runs pinned, one process per core (PIN): unpinned, a run
+Every program runs pinned, one process per core (config.PIN): unpinned, a run
 now and then kept both processes on one CPU for its whole length, which
 tripled the MPI-path rows of whichever library drew it (GlobRef remote
 read 1379 ns in one run, 392-410 ns in the runs around it)."""
@@ -19,12 +19,10 @@ import os
 import subprocess
 from pathlib import Path
 
-from .config import MODE_ENV, ROOT
+from .config import MODE_ENV, ROOT, pin_flags
 
 PEER_SRC = ROOT / "bench" / "peers"  # the peer rows' sources and build.sh
 CC, CXX = "mpicc.mpich", "mpicxx.mpich"
-# Pinning for Hydra (MPICH's mpiexec) and Open MPI's mpirun.
-PIN = {"hydra": ["-bind-to", "core"], "openmpi": ["--bind-to", "core"]}
 
 
 def _built(peers, name):
@@ -116,8 +114,7 @@ def _run(exe, args, mode, env_extra, ranks, mpiexec, timeout, log):
     env.pop("DART_UNITS_PER_NODE", None)
     env.update(MODE_ENV[mode])
     env.update(env_extra)
-    pin = PIN["openmpi" if "openmpi" in Path(mpiexec).name else "hydra"]
-    cmd = ["timeout", "-k", "5", str(timeout), mpiexec, *pin, "-n", str(ranks), str(exe), *args]
+    cmd = ["timeout", "-k", "5", str(timeout), mpiexec, *pin_flags(mpiexec), "-n", str(ranks), str(exe), *args]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     if r.returncode:
         log(f"   peers: {Path(exe).name} {mode}: exit {r.returncode}: {(r.stderr or '').strip()[-300:]}")

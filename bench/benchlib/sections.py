@@ -28,9 +28,12 @@ def run_programs(runner, opts, progs):
             if prog == "sort_dash" and mode == "intra":  # the 1-unit target: dash::sort alone vs std::sort
                 data[mode]["sort_1"] = runner.run(prog, 1, mode, prog_args(prog, opts)).get("sort", [])
             if prog == "unordered_map_dash" and mode == "inter":  # 4 units x 5,000 entries moved home
+                # Pinned: 4 units on 2 cores, and which two share a core decides the time (units 0 and 2
+                # on one, 1 and 3 on the other: barrier 2.5-4x the inserts; 0 and 1: 14-40x).
                 data[mode]["umap_move4"] = runner.run(prog, 4, mode, ["--move-only", "500" if opts.quick else "5000",
                                                                       "--trials", "3"],
-                                                      label=f"{prog} np=4 inter (moved home)").get("umap_move", [])
+                                                      label=f"{prog} np=4 inter (moved home)",
+                                                      pin=True).get("umap_move", [])
     return data
 
 
