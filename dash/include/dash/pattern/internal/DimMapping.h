@@ -45,12 +45,19 @@ struct DimMapping {
       return static_cast<size_type>(std::upper_bound(starts.begin(), starts.end(), x) - starts.begin()) - 1;
     return x / block;
   }
-  /// Unit coordinate owning global coordinate x.
-  size_type unit_of(size_type x) const { return is_irregular() ? block_of(x) : (x / block) % units; }
+  /// Unit coordinate owning global coordinate x. (At most one block per
+  /// unit, as BLOCKED: the block is the unit, one division per element
+  /// access instead of two.)
+  size_type unit_of(size_type x) const {
+    if (is_irregular()) return block_of(x);
+    const size_type q = x / block;
+    return nblocks <= units ? q : q % units;
+  }
   /// Local coordinate of global coordinate x in its owner.
   size_type local_of(size_type x) const {
     if (is_irregular()) return x - starts[block_of(x)];
-    return x / block / units * block + x % block;
+    const size_type q = x / block;
+    return nblocks <= units ? x - q * block : q / units * block + x % block;
   }
   /// Global coordinate of local coordinate l of unit coordinate u.
   size_type global_of(size_type u, size_type l) const {
