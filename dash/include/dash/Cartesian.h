@@ -53,6 +53,10 @@ std::array<std::size_t, N> linear_coords(std::size_t index, const std::array<std
   std::array<std::size_t, N> coords;
   for (std::size_t k = N; k-- > 0;) {
     std::size_t d = dim_by_order<Arrangement, N>(k);
+    if (k == 0 && index < extents[d]) {  // the outermost dimension, inside: no division
+      coords[d] = index;
+      break;
+    }
     coords[d] = index % extents[d];
     index /= extents[d];
   }
