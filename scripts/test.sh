@@ -12,7 +12,8 @@
 #      hardest;
 #   4. tsan: the threaded tests (label "threads") under ThreadSanitizer.
 # Set DART_TEST_STAGES to a subset, e.g. "mpich", to run fewer. Each stage
-# prints its time; a quiet 2-core machine needs about 23 minutes.
+# prints its time; a 2-core machine shared with two busy loops needs about
+# 28 minutes (DEVELOPERS.md, Tests).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${DART_BUILD_ROOT:-$root/build}
