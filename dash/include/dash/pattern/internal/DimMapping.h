@@ -45,19 +45,20 @@ struct DimMapping {
       return static_cast<size_type>(std::upper_bound(starts.begin(), starts.end(), x) - starts.begin()) - 1;
     return x / block;
   }
-  /// Unit coordinate owning global coordinate x. (At most one block per
-  /// unit, as BLOCKED: the block is the unit, one division per element
-  /// access instead of two.)
+  /// Unit coordinate owning global coordinate x. (A block q < units, as
+  /// every block of BLOCKED: q % units is q, and the local coordinate below
+  /// x - q * block; one division per element access instead of two, the
+  /// same results for every x.)
   size_type unit_of(size_type x) const {
     if (is_irregular()) return block_of(x);
     const size_type q = x / block;
-    return nblocks <= units ? q : q % units;
+    return q < units ? q : q % units;
   }
   /// Local coordinate of global coordinate x in its owner.
   size_type local_of(size_type x) const {
     if (is_irregular()) return x - starts[block_of(x)];
     const size_type q = x / block;
-    return nblocks <= units ? x - q * block : q / units * block + x % block;
+    return q < units ? x - q * block : q / units * block + x % block;
   }
   /// Global coordinate of local coordinate l of unit coordinate u.
   size_type global_of(size_type u, size_type l) const {
