@@ -36,7 +36,7 @@ static pend_t *pend; /* [np] */
 static int *plist;   /* targets with something outstanding */
 static int nplist;
 
-/* ---- Staging of small blocking puts (armci__stage) ----
+/* ---- Staging of small blocking puts and accumulates (armci__stage) ----
  * The ring is reused from its start once every outstanding operation is
  * complete, which is when nothing can still read from it. */
 
