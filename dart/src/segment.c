@@ -60,9 +60,14 @@ void dart__segment_counter_advance(uint64_t n) {
   dart__unlock(&handles_mutex);
 }
 
+/* The caller's values that every member must match, checked in the
+ * allreduce that agrees on a handle: (x, ~x) pairs are equal everywhere
+ * exactly when their MAXes are each other's complement. */
+enum { CHECK_SIZE, CHECK_NOT_SIZE, CHECK_BAD_ARGS, CHECK_FREES, CHECK_NOT_FREES, NCHECK };
+
 /* Agrees on the handle of a new segment of team t in the one allreduce
- * that also checks the caller's arguments (v[0..2], MAXed as int64 into
- * agreed[0..2]): the first counter value c above every member's counter,
+ * that also checks the caller's arguments (v, MAXed as int64 into
+ * agreed): the first counter value c above every member's counter,
  * skipping index 0. Each member also sends its next_collision: if c is
  * below all of them, c's index is free on every member. Otherwise (a
  * member holds a segment from a turn of the index space ago, and c has
@@ -70,21 +75,22 @@ void dart__segment_counter_advance(uint64_t n) {
  * c moves to the next index free on all. At DART_THREAD_MULTIPLE another
  * thread may take c's index meanwhile (an allocation on another team):
  * there the members confirm c with one more allreduce, and retry. */
-static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t agreed[3],
+static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[NCHECK], int64_t agreed[NCHECK],
                                uint64_t *counter) {
   uint64_t floor = 0;
   for (;;) {
-    int64_t mine[5] = {v[0], v[1], v[2]}, all[5];
+    int64_t mine[NCHECK + 2], all[NCHECK + 2];
+    memcpy(mine, v, NCHECK * sizeof *v);
     dart__lock(&handles_mutex);
     if (handle_counter < floor) handle_counter = floor;
-    mine[3] = (int64_t)handle_counter;
-    mine[4] = -next_collision();
+    mine[NCHECK] = (int64_t)handle_counter;
+    mine[NCHECK + 1] = -next_collision();
     dart__unlock(&handles_mutex);
-    DART_MPI(dart__allreduce(mine, all, 5, MPI_INT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
-    memcpy(agreed, all, 3 * sizeof *agreed);
-    uint64_t c = (uint64_t)all[3] + 1;
+    DART_MPI(dart__allreduce(mine, all, NCHECK + 2, MPI_INT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
+    memcpy(agreed, all, NCHECK * sizeof *agreed);
+    uint64_t c = (uint64_t)all[NCHECK] + 1;
     if ((uint16_t)c == 0) c++;
-    if (c >= (uint64_t)-all[4]) {
+    if (c >= (uint64_t)-all[NCHECK + 1]) {
       uint64_t *used = malloc(2 * sizeof index_used);
       if (!used) return dart__error(DART_ERR_NOMEM, "team memory: out of memory");
       dart__lock(&handles_mutex);
@@ -128,7 +134,7 @@ static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t 
   }
 }
 
-/* ---- One-word agreement: the common case of allocation and free ----
+/* ---- One-word agreement: the common case of allocation and deregistration ----
  *
  * An MPI_Allreduce of one 64-bit word costs about an MPI_Barrier, of two
  * or more words about 1.5x as much (MPICH 4.0.2, 2 ranks, one node: 450,
@@ -137,7 +143,7 @@ static dart_ret_t handle_agree(dart_team_data_t *t, const int64_t v[3], int64_t 
  * when it knows the common case does not hold; the bitwise OR of all is
  * all_same exactly when every unit sent the same x (a bit where two units
  * differ is 1 in both halves). Otherwise every unit alike runs the full
- * protocol below (handle_agree, or the three-word check of a free), which
+ * protocol below (handle_agree, or the five-word check of a deregistration), which
  * finds the exact error or the agreement. */
 #define DIFFER UINT64_MAX
 
@@ -159,11 +165,12 @@ static uint32_t size_tag(size_t n) { return mix32((uint32_t)n ^ mix32((uint32_t)
 
 /* The fast path of an allocation: every unit proposes its next counter
  * value c, reserving c's index here first (so that no other thread takes
- * it meanwhile), and sends c's handle mixed with the size. They agree when
- * all sent the same word: the handles are equal (the size tags being
- * equal), unless both the counters and the sizes differ in a way that
- * cancels (a wrong program, about one chance in 2^32); with equal sizes
- * the agreement is exact. *agreed = 0: run handle_agree on every unit. */
+ * it meanwhile), and sends c's handle mixed with the size and the tag of
+ * the team's frees since its last allocation. They agree when all sent the
+ * same word: the handles are equal (the size and free tags being equal),
+ * unless the counters, sizes or frees differ in a way that cancels (a wrong
+ * program, about one chance in 2^32); with equal sizes and frees the
+ * agreement is exact. *agreed = 0: run handle_agree on every unit. */
 static dart_ret_t handle_agree_fast(dart_team_data_t *t, size_t nbytes, int bad_args, uint64_t *counter,
                                     int *agreed) {
   dart__lock(&handles_mutex);
@@ -172,7 +179,7 @@ static dart_ret_t handle_agree_fast(dart_team_data_t *t, size_t nbytes, int bad_
   int reserved = !bad_args && !index_is_used(index_used, (uint16_t)c);
   if (reserved) index_set((uint16_t)c);
   dart__unlock(&handles_mutex);
-  uint64_t w = reserved ? same_word((uint32_t)c ^ size_tag(nbytes)) : DIFFER, ored = DIFFER;
+  uint64_t w = reserved ? same_word((uint32_t)c ^ size_tag(nbytes) ^ t->dying_tag) : DIFFER, ored = DIFFER;
   int ret = dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm);
   *agreed = ret == MPI_SUCCESS && all_same(ored);
   dart__lock(&handles_mutex);
@@ -242,9 +249,9 @@ static dart_ret_t segment_add(dart_team_data_t *t, dart_chunk_t *c, uint64_t dis
   return DART_OK;
 }
 
-/* Takes a segment out of the table, the age list and its team's list, and
- * frees it. */
-static void segment_remove(dart_segment_t *s) {
+/* Takes a segment out of the table, the age list and its team's list (a
+ * later use of a pointer into it is an error). */
+static void segment_unlink(dart_segment_t *s) {
   uint32_t i = (uint16_t)s->handle;
   dart__lock(&handles_mutex);
   __atomic_store_n(&dart__segs[i], NULL, __ATOMIC_RELEASE);
@@ -270,7 +277,69 @@ static void segment_remove(dart_segment_t *s) {
     s->next->prev = s->prev;
   else
     t->seg_last = s->prev;
+}
+
+/* Unlinks and frees a segment (its memory is the caller's to give back). */
+static void segment_remove(dart_segment_t *s) {
+  segment_unlink(s);
   free(s);
+}
+
+/* ---- Deferred release of freed segments ----
+ *
+ * dart_team_memfree does not communicate: it unlinks the segment at once
+ * and queues it on its team (t->dying), folding its handle into
+ * t->dying_tag. The team's next collective allocation, registration or
+ * deregistration checks in the allreduce it makes anyway that every member
+ * has the same tag, i.e. freed the same segments in the same order, and
+ * only then gives their memory back to the team's chunks. So a segment's
+ * memory is reused only after every member has passed its free, and a
+ * mismatched free fails on every unit at that call (the memory of the
+ * frees in question stays reserved: the members disagree on what is
+ * free). dart_team_destroy and dart_exit check the last frees. */
+
+/* The tag after freeing handle h: order-sensitive, 0 for no frees. */
+static uint32_t dying_tag_add(uint32_t tag, uint32_t h) { return mix32(tag + 0x9e3779b9u) ^ h; }
+
+/* Gives a segment's range back to its chunk, and an empty chunk (but the
+ * first) back to the system: collective, in the same order on every member. */
+static void chunk_give_back(dart_team_data_t *t, dart_chunk_t *c, uint64_t disp) {
+  dart__alloc_put(&c->alloc, disp);
+  /* Except the first: a team that allocates and frees in a loop keeps
+   * reusing it without creating windows. */
+  if (--c->nsegs == 0 && c != t->chunks[0]) {
+    int i = 0;
+    while (t->chunks[i] != c) i++;
+    memmove(t->chunks + i, t->chunks + i + 1, sizeof *t->chunks * (size_t)(t->nchunks - i - 1));
+    t->nchunks--;
+    dart__chunk_destroy(c);
+  }
+}
+
+/* Ends the team's queue of freed segments: their memory goes back if the
+ * members' tags matched (oldest free first), else stays reserved. */
+static void dying_settle(dart_team_data_t *t, int matched) {
+  dart_segment_t *list = NULL;
+  while (t->dying) { /* reverse: oldest first */
+    dart_segment_t *s = t->dying;
+    t->dying = s->next;
+    s->next = list;
+    list = s;
+  }
+  while (list) {
+    dart_segment_t *s = list;
+    list = s->next;
+    if (matched) chunk_give_back(t, s->chunk, s->disp);
+    free(s);
+  }
+  t->dying_tag = 0;
+}
+
+static dart_ret_t dying_mismatch(const char *fn) {
+  return dart__error(DART_ERR_INVAL,
+                     "%s: units freed different segments of the team (dart_team_memfree) since its last "
+                     "collective allocation; their memory stays reserved",
+                     fn);
 }
 
 /* ---- Non-collective ---- */
@@ -353,11 +422,15 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
   uint64_t h;
   int fast;
   if ((r = handle_agree_fast(t, nbytes, gptr == NULL, &h, &fast)) != DART_OK) return r;
-  int64_t v[3] = {(int64_t)nbytes, ~(int64_t)nbytes, gptr == NULL}, agreed[3] = {0, -1, 0};
+  int64_t v[NCHECK] = {(int64_t)nbytes, ~(int64_t)nbytes, gptr == NULL, t->dying_tag, ~(int64_t)t->dying_tag},
+          agreed[NCHECK] = {0, -1, 0, 0, -1};
   if (!fast && (r = handle_agree(t, v, agreed, &h)) != DART_OK) return r;
-  if (agreed[2] || agreed[0] != ~agreed[1]) {
+  int frees_match = agreed[CHECK_FREES] == ~agreed[CHECK_NOT_FREES];
+  dying_settle(t, frees_match);
+  if (!frees_match || agreed[CHECK_BAD_ARGS] || agreed[CHECK_SIZE] != ~agreed[CHECK_NOT_SIZE]) {
     handle_drop(h);
-    if (agreed[2])
+    if (!frees_match) return dying_mismatch("dart_team_memalloc_aligned");
+    if (agreed[CHECK_BAD_ARGS])
       return dart__error(DART_ERR_INVAL, "dart_team_memalloc_aligned: gptr is NULL on some unit");
     return dart__error(DART_ERR_INVAL, "dart_team_memalloc_aligned: units passed different sizes");
   }
@@ -404,73 +477,49 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
   return DART_OK;
 }
 
-/* Looks up the segment of gptr for a collective free and checks, with one
- * allreduce of one word (two allreduces if not), that every unit frees the
- * same live one. A unit whose pointer
- * names a freed segment of a live team (what its index held last) still
- * takes part, so that every unit gets DART_ERR_NOTFOUND instead of the
- * others waiting for it. */
-static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char *fn, dart_segment_t **seg) {
+/* The team of a pointer passed to a collective free: *seg is its live
+ * segment, or NULL when the pointer names a freed segment of a live team
+ * (what its index held last) or a segment of the other kind (registered or
+ * not). Fails when it names no live team: the unit cannot know which
+ * collective to join. */
+static dart_ret_t segment_for_free(dart_gptr_t gptr, int registered, const char *fn, dart_segment_t **seg,
+                                   dart_team_data_t **team) {
   DART_CHECK_INIT(fn);
   uint32_t h = dart__gptr_handle(gptr), i = (uint16_t)gptr.segid;
-  dart_segment_t *s = dart__segs[i];
-  dart_team_data_t *t = NULL;
-  uint64_t gone = 0;
-  if (gptr.segid != 0 && s && s->handle == h && s->registered == registered) {
-    t = s->team;
-  } else {
-    dart__lock(&handles_mutex);
-    dart_team_t team = freed[i].handle == h ? freed[i].team : DART_TEAM_NULL;
-    dart__unlock(&handles_mutex);
-    if (gptr.segid != 0 && s && s->handle == h)
-      t = s->team; /* the other kind of segment */
-    else if (gptr.segid != 0 && team != DART_TEAM_NULL)
-      t = dart__team_get(team);
-    if (!t)
-      return dart__error(gptr.segid == 0 ? DART_ERR_INVAL : DART_ERR_NOTFOUND,
-                         "%s: segment %d (flags 0x%x) is not a live segment of a live team", fn,
-                         (int)gptr.segid, (unsigned)gptr.flags);
-    gone = 1;
-  }
-  /* The common case in one word (see same_word); else all units check
-   * again in three, which names the error. */
-  uint64_t w = gone ? DIFFER : same_word(h), ored;
-  DART_MPI(dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm), "MPI_Allreduce");
-  if (all_same(ored)) {
-    *seg = s;
+  dart_segment_t *s = gptr.segid != 0 ? dart__segs[i] : NULL;
+  *seg = NULL;
+  *team = NULL;
+  if (s && s->handle == h) {
+    *team = s->team;
+    if (s->registered == registered) *seg = s;
     return DART_OK;
   }
-  uint64_t v[3] = {h, ~(uint64_t)h, gone}, agreed[3];
-  DART_MPI(dart__allreduce(v, agreed, 3, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
-  if (agreed[2])
-    return dart__error(DART_ERR_NOTFOUND,
-                       "%s: the segment is not a live %s segment on some unit (freed twice?)", fn,
-                       registered ? "registered" : "collective");
-  if (agreed[0] != ~agreed[1])
-    return dart__error(DART_ERR_INVAL, "%s: units passed pointers to different segments", fn);
-  *seg = s;
-  return DART_OK;
+  dart__lock(&handles_mutex);
+  dart_team_t id = gptr.segid != 0 && freed[i].handle == h ? freed[i].team : DART_TEAM_NULL;
+  dart__unlock(&handles_mutex);
+  if (id != DART_TEAM_NULL && (*team = dart__team_get(id)) != NULL) return DART_OK;
+  return dart__error(gptr.segid == 0 ? DART_ERR_INVAL : DART_ERR_NOTFOUND,
+                     "%s: segment %d (flags 0x%x) is not a live segment of a live team", fn, (int)gptr.segid,
+                     (unsigned)gptr.flags);
 }
 
+/* Local: see "Deferred release" above. */
 dart_ret_t dart_team_memfree(dart_gptr_t gptr) {
   dart_segment_t *s;
-  dart_ret_t r = segment_for_free(gptr, 0, "dart_team_memfree", &s);
+  dart_team_data_t *t;
+  dart_ret_t r = segment_for_free(gptr, 0, "dart_team_memfree", &s, &t);
   if (r != DART_OK) return r;
-  dart_team_data_t *t = s->team;
-  dart_chunk_t *c = s->chunk;
+  if (!s)
+    return dart__error(DART_ERR_NOTFOUND,
+                       "dart_team_memfree: segment %d (flags 0x%x) is not a live collective segment "
+                       "(freed twice, or registered: dart_team_memderegister)",
+                       (int)gptr.segid, (unsigned)gptr.flags);
   DART_DEBUG(ALLOC, "team %lld segment handle 0x%08x freed", (long long)t->id, (unsigned)s->handle);
   DART_STATS_ADD(frees, 1);
-  dart__alloc_put(&c->alloc, s->disp);
-  segment_remove(s);
-  /* Give empty chunks back, except the first: a team that allocates and
-   * frees in a loop keeps reusing it without creating windows. */
-  if (--c->nsegs == 0 && c != t->chunks[0]) {
-    int i = 0;
-    while (t->chunks[i] != c) i++;
-    memmove(t->chunks + i, t->chunks + i + 1, sizeof *t->chunks * (size_t)(t->nchunks - i - 1));
-    t->nchunks--;
-    dart__chunk_destroy(c);
-  }
+  segment_unlink(s);
+  s->next = t->dying;
+  t->dying = s;
+  t->dying_tag = dying_tag_add(t->dying_tag, s->handle);
   return DART_OK;
 }
 
@@ -480,9 +529,15 @@ dart_ret_t dart_team_memregister(dart_team_t team, size_t nbytes, void *addr, da
   if (r != DART_OK) return r;
   /* The handle is agreed first (one allreduce; registration is rare), so
    * that a failure after the collective registration fails everywhere. */
-  int64_t v[3] = {0, 0, 0}, agreed[3];
+  int64_t v[NCHECK] = {0, 0, 0, t->dying_tag, ~(int64_t)t->dying_tag}, agreed[NCHECK];
   uint64_t h;
   if ((r = handle_agree(t, v, agreed, &h)) != DART_OK) return r;
+  int frees_match = agreed[CHECK_FREES] == ~agreed[CHECK_NOT_FREES];
+  dying_settle(t, frees_match);
+  if (!frees_match) {
+    handle_drop(h);
+    return dying_mismatch("dart_team_memregister");
+  }
   dart_chunk_t *c;
   if ((r = dart__chunk_register(t, gptr ? addr : NULL, gptr ? nbytes : 1, &c)) != DART_OK) {
     handle_drop(h);
@@ -497,10 +552,35 @@ dart_ret_t dart_team_memregister(dart_team_t team, size_t nbytes, void *addr, da
   return DART_OK;
 }
 
+/* Checks, with one allreduce of one word (two allreduces if not), that
+ * every unit deregisters the same live segment and made the same frees
+ * before. A unit whose pointer names a freed segment of a live team still
+ * takes part, so that every unit gets DART_ERR_NOTFOUND instead of the
+ * others waiting for it. */
 dart_ret_t dart_team_memderegister(dart_gptr_t gptr) {
+  const char *fn = "dart_team_memderegister";
   dart_segment_t *s;
-  dart_ret_t r = segment_for_free(gptr, 1, "dart_team_memderegister", &s);
+  dart_team_data_t *t;
+  dart_ret_t r = segment_for_free(gptr, 1, fn, &s, &t);
   if (r != DART_OK) return r;
+  uint32_t h = dart__gptr_handle(gptr);
+  /* The common case in one word (see same_word); else all units check
+   * again in five, which names the error. */
+  uint64_t w = s ? same_word(h ^ t->dying_tag) : DIFFER, ored;
+  DART_MPI(dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm), "MPI_Allreduce");
+  if (!all_same(ored)) {
+    uint64_t v[5] = {h, ~(uint64_t)h, !s, t->dying_tag, ~(uint64_t)t->dying_tag}, agreed[5];
+    DART_MPI(dart__allreduce(v, agreed, 5, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
+    int frees_match = agreed[3] == ~agreed[4];
+    dying_settle(t, frees_match);
+    if (!frees_match) return dying_mismatch(fn);
+    if (agreed[2])
+      return dart__error(DART_ERR_NOTFOUND, "%s: the segment is not a live registered segment on some unit",
+                         fn);
+    if (agreed[0] != ~agreed[1])
+      return dart__error(DART_ERR_INVAL, "%s: units passed pointers to different segments", fn);
+  }
+  dying_settle(t, 1);
   dart_chunk_t *c = s->chunk;
   DART_STATS_ADD(frees, 1);
   segment_remove(s);
@@ -509,6 +589,11 @@ dart_ret_t dart_team_memderegister(dart_gptr_t gptr) {
 
 dart_ret_t dart__segment_team_fini(dart_team_data_t *t) {
   dart__fast_forget_all();
+  /* The frees since the last collective allocation: checked (one
+   * allreduce), their memory goes with the chunks below. */
+  uint64_t w = same_word(t->dying_tag), ored = DIFFER;
+  int ret = dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm);
+  dying_settle(t, 0);
   /* Registered chunks in allocation order (the same on every member), then
    * pool chunks in creation order, then the local pool. */
   while (t->seg_first) {
@@ -525,5 +610,6 @@ dart_ret_t dart__segment_team_fini(dart_team_data_t *t) {
     dart__chunk_destroy(local_pool);
     local_pool = NULL;
   }
-  return DART_OK;
+  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Allreduce");
+  return all_same(ored) ? DART_OK : dying_mismatch(t == dart__state.all ? "dart_exit" : "dart_team_destroy");
 }

@@ -27,6 +27,11 @@ struct dart_team_data {
   /* Collective and registered segments, in allocation order (the same on
    * every member). */
   dart_segment_t *seg_first, *seg_last;
+  /* Segments freed since the team's last collective allocation (newest
+   * first), whose memory is not yet given back, and a hash of their
+   * handles in free order (segment.c: deferred release). */
+  dart_segment_t *dying;
+  uint32_t dying_tag;
   /* Pool chunks serving collective allocations, in creation order. */
   dart_chunk_t **chunks;
   int nchunks, chunks_cap;

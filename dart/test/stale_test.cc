@@ -3,6 +3,7 @@
 // error however often ids are reused, and a collective whose units pass
 // different arguments must fail on every unit instead of hanging.
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "dart_test.h"
@@ -147,23 +148,54 @@ TEST(Stale, SegmentHandleArithmetic) {
 }
 
 TEST(Stale, MemfreeOfFreedPointerOnOneUnitFailsOnEveryUnit) {
-  // Unit 0 frees a pointer it already freed, the others a live segment:
-  // every unit gets DART_ERR_NOTFOUND (none waits forever), the live
-  // segment stays allocated and is freed normally afterwards.
+  // Unit 0 frees a pointer it already freed, the others a live segment.
+  // dart_team_memfree is local: unit 0 gets DART_ERR_NOTFOUND at once,
+  // every unit gets DART_ERR_INVAL at the team's next allocation (none
+  // waits forever), and the runtime stays usable: the allocation after it
+  // works and moves data.
   if (test_size() < 2) GTEST_SKIP() << "needs two units";
   dart_gptr_t old, live;
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &old));
   ASSERT_DART_OK(dart_team_memfree(old));
   ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &live));
-  EXPECT_EQ(DART_ERR_NOTFOUND, dart_team_memfree(test_myid() == 0 ? old : live));
-  dart_gptr_t mine = live;
-  mine.unitid = test_myid();
-  int v = 3, back = 0;
-  ASSERT_DART_OK(dart_put_blocking(mine, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
-  ASSERT_DART_OK(dart_get_blocking(&back, mine, 1, DART_TYPE_INT, DART_TYPE_INT));
-  EXPECT_EQ(3, back);
-  ASSERT_DART_OK(dart_team_memfree(live));
+  EXPECT_EQ(test_myid() == 0 ? DART_ERR_NOTFOUND : DART_OK, dart_team_memfree(test_myid() == 0 ? old : live));
+  dart_gptr_t g;
+  EXPECT_EQ(DART_ERR_INVAL, dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &g));
+  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "freed different segments"));
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &g));
+  dart_gptr_t next = g;
+  next.unitid = (test_myid() + 1) % test_size();
+  int v = 3 + test_myid(), back = 0;
+  ASSERT_DART_OK(dart_put_blocking(next, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
   ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  dart_gptr_t mine = g;
+  mine.unitid = test_myid();
+  ASSERT_DART_OK(dart_get_blocking(&back, mine, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(3 + (test_myid() + test_size() - 1) % test_size(), back);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(g));
+  if (test_myid() == 0) {
+    ASSERT_DART_OK(dart_team_memfree(live));  // unit 0 frees one more segment than the others
+  }
+  EXPECT_EQ(DART_ERR_INVAL, dart_team_memalloc_aligned(DART_TEAM_ALL, sizeof(int), &g))
+      << "unit 0 freed one more segment than the others";
+}
+
+TEST(Stale, MismatchedFreesFailAtTeamDestroy) {
+  // Units free different segments of a sub-team, then destroy it: the
+  // destroy reports the mismatch on every unit (and frees everything).
+  if (test_size() < 2) GTEST_SKIP() << "needs two units";
+  dart_group_t all = all_units();
+  dart_team_t team;
+  ASSERT_DART_OK(dart_team_create(DART_TEAM_ALL, all, &team));
+  dart_group_destroy(&all);
+  dart_gptr_t a, b;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(team, 64, &a));
+  ASSERT_DART_OK(dart_team_memalloc_aligned(team, 64, &b));
+  ASSERT_DART_OK(dart_team_memfree(test_myid() == 0 ? a : b));
+  EXPECT_EQ(DART_ERR_INVAL, dart_team_destroy(&team));
+  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "dart_team_destroy: units freed different segments"));
+  EXPECT_EQ(DART_TEAM_NULL, team);
 }
 
 TEST(Stale, TeamCreateWithDifferentGroupsFailsOnEveryUnit) {

@@ -531,6 +531,40 @@ TEST(Pattern, LargeExtentsNeedNoPerElementState) {
   }
 }
 
+TEST(Pattern, DividerMatchesDivisionOnBothSidesOf32Bits) {
+  // The index arithmetic divides by a multiplication below 2^32 (numerator
+  // and divisor) and by division above: both must give x / d exactly.
+  const std::size_t two32 = std::size_t{1} << 32;
+  std::vector<std::size_t> divisors = {1,
+                                       2,
+                                       3,
+                                       5,
+                                       7,
+                                       10,
+                                       641,
+                                       1000,
+                                       4096,
+                                       6700417,
+                                       2147483647,
+                                       2147483648u,
+                                       two32 - 2,
+                                       two32 - 1,
+                                       two32,
+                                       two32 + 1,
+                                       1000000007000ull};
+  std::vector<std::size_t> numerators = {0, 1, 2, two32 - 2, two32 - 1, two32, two32 + 1, ~std::size_t{0}};
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 200; ++i) divisors.push_back(1 + rng() % (i % 2 ? two32 : 1000000));
+  for (std::size_t d : divisors) {
+    dash::detail::Divider div(d);
+    std::vector<std::size_t> xs = numerators;
+    for (std::size_t k : {d - 1, d, d + 1, 2 * d - 1, 2 * d, (two32 - 1) / d * d, (two32 - 1) / d * d - 1})
+      xs.push_back(k);
+    for (int i = 0; i < 2000; ++i) xs.push_back(i % 2 ? rng() % two32 : rng());
+    for (std::size_t x : xs) ASSERT_EQ(x / d, div(x)) << x << " / " << d;
+  }
+}
+
 TEST(Pattern, ZeroExtentIsAnEmptyPattern) {
   // As DASH's empty containers: a pattern with a zero extent is valid and
   // holds no element on any unit.

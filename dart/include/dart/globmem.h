@@ -84,7 +84,8 @@ dart_ret_t dart_memfree(dart_gptr_t gptr);
  * units must pass the same nbytes (otherwise every unit gets DART_ERR_INVAL
  * and nothing is allocated). *gptr points to team-relative unit 0 at offset
  * 0. Served from memory the team reserves in large chunks, so the cost is
- * about one allreduce (which also agrees on the segment's handle; a second
+ * about one allreduce (which also agrees on the segment's handle and checks
+ * the team's frees since its last allocation: see dart_team_memfree; a second
  * one when a member holds a segment from 2^16 allocations ago whose table
  * index comes round, and one more at DART_THREAD_MULTIPLE). DART_ERR_NOMEM
  * on every unit when a member holds 65,535 live segments. nbytes may be 0
@@ -93,16 +94,19 @@ dart_ret_t dart_memfree(dart_gptr_t gptr);
 dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr_t *gptr);
 
 /**
- * Frees a collective allocation. Collective over the segment's team; every
- * unit passes a pointer into the same segment. Any later use of a pointer
- * into the segment is an error (DART_ERR_NOTFOUND) for the next 2^32
- * allocations. Checked in the one allreduce of the free: if some unit passes
- * a pointer into a freed segment of the same team, every unit gets
- * DART_ERR_NOTFOUND and nothing is freed; pointers into different live
- * segments give DART_ERR_INVAL on every unit. A pointer that names no live
- * team (null, destroyed team, or a freed segment whose table index was
- * reused since) fails on its unit alone (DART_ERR_NOTFOUND, DART_ERR_INVAL
- * for null): it cannot name the collective to join. Threads: per team.
+ * Frees a collective allocation. Collective over the segment's team (every
+ * unit passes a pointer into the same segment, in the same order as the
+ * team's other frees) but local: it does not communicate and does not
+ * synchronise. Any later use of a pointer into the segment is an error
+ * (DART_ERR_NOTFOUND) at once, for the next 2^32 allocations. The memory is
+ * reused only after the team's next collective call of this header
+ * (allocation, registration, deregistration) or dart_team_destroy, whose
+ * one allreduce checks that every unit freed the same segments since the
+ * previous one; if not, that call fails with DART_ERR_INVAL on every unit
+ * and the memory of those frees stays reserved. A pointer that is not a
+ * live collective segment (freed already, registered, null, destroyed
+ * team) fails on its unit alone at once (DART_ERR_NOTFOUND, DART_ERR_INVAL
+ * for null), and the others learn of it at the next check. Threads: per team.
  */
 dart_ret_t dart_team_memfree(dart_gptr_t gptr);
 

@@ -73,8 +73,10 @@ dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_t
 
 /**
  * Destroys *team and sets it to DART_TEAM_NULL. Collective over the team's
- * units. Frees the team's remaining segments. DART_TEAM_ALL cannot be
- * destroyed (DART_ERR_INVAL). Threads: serialised.
+ * units. Frees the team's remaining segments; DART_ERR_INVAL (after freeing
+ * everything) when the units' dart_team_memfree calls since the team's last
+ * allocation did not match. DART_TEAM_ALL cannot be destroyed
+ * (DART_ERR_INVAL). Threads: serialised.
  */
 dart_ret_t dart_team_destroy(dart_team_t *team);
 

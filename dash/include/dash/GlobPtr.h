@@ -61,13 +61,13 @@ class GlobPtr {
 
   /// The element; with DASH_CHECK_BOUNDS std::out_of_range if the pointer
   /// is outside its view (e.g. end()).
-  reference operator*() const {
-    if (!core_) return reference(dart_gptr());
+  /// (Inlined: an STL algorithm's predicate gets the pointer by value, and
+  /// a call here would keep it in memory for every element.)
+  [[gnu::always_inline]] reference operator*() const {
+    if (!core_) return raw_reference();
     detail::check_alive_access(core_ ? core_->mem.epoch() : 0, "dash::GlobPtr");
     if constexpr (DASH_CHECK_BOUNDS)
-      if (!addressable())
-        throw std::out_of_range("dash::GlobPtr: dereferenced at position " + std::to_string(pos_) +
-                                ", outside its range of " + std::to_string(view_.size()) + " elements");
+      if (!addressable()) throw_out_of_range();
     return core_->template ref<T>(coords());
   }
   reference operator[](difference_type i) const { return *(*this + i); }
@@ -202,6 +202,11 @@ class GlobPtr {
   difference_type pos_ = 0;
   dart_gptr_t raw_ = DART_GPTR_NULL;  // the address when there is no container
 
+  [[gnu::noinline]] reference raw_reference() const { return reference(dart_gptr()); }
+  [[noreturn, gnu::noinline, gnu::cold]] void throw_out_of_range() const {
+    throw std::out_of_range("dash::GlobPtr: dereferenced at position " + std::to_string(pos_) +
+                            ", outside its range of " + std::to_string(view_.size()) + " elements");
+  }
   // An element exists at this position (a raw pointer always addresses one).
   bool addressable() const {
     return !core_ ? !detail::gptr_equal(raw_, DART_GPTR_NULL)

@@ -83,6 +83,11 @@ std::size_t member_offset(M P::*mem) {
 /// with the read-ahead's common case: a call would take the 16-byte global
 /// pointer through memory, a stall per element of a walk.
 template <typename V>
+[[gnu::noinline]] void get_element_by_get(dart_gptr_t gptr, V *out) {
+  read_ahead_other_access();
+  check(dart_get_blocking(out, gptr, sizeof(V), DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_get_blocking");
+}
+template <typename V>
 [[gnu::always_inline]] inline void get_element(dart_gptr_t gptr, const V *direct,
                                                std::remove_const_t<V> *out) {
   if (direct) {
@@ -90,9 +95,7 @@ template <typename V>
     *out = direct_load(direct);
     return;
   }
-  if (read_ahead_get(gptr, out)) return;
-  read_ahead_other_access();
-  check(dart_get_blocking(out, gptr, sizeof(V), DART_TYPE_BYTE, DART_TYPE_BYTE), "dart_get_blocking");
+  if (!read_ahead_get(gptr, out)) get_element_by_get(gptr, out);
 }
 
 /// Writes the element at `gptr` (blocking), directly if `direct`.

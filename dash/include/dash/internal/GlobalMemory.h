@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -77,9 +78,22 @@ class GlobalMemory {
   /// DART global pointer to element `index` of unit `unit` (team-relative).
   dart_gptr_t gptr(std::size_t unit, std::size_t index) const {
     // The unit and offset fields are documented; the rest stays opaque.
-    dart_gptr_t g = base_;
-    g.unitid = units_[unit];
-    g.offset += index * sizeof(T);
+    // Built as two 64-bit words: field by field, the compiler stores the
+    // unit id into the copied first word and reloads that word whole, a
+    // failed store-to-load forwarding per element access.
+    static_assert(sizeof(dart_gptr_t) == 16 && offsetof(dart_gptr_t, unitid) == 0 &&
+                  offsetof(dart_gptr_t, offset) == 8);
+    std::uint64_t words[2];
+    std::memcpy(words, &base_, sizeof words);
+    const std::uint64_t u = static_cast<std::uint32_t>(units_[unit]);  // unitid: the first 4 bytes
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    words[0] = (words[0] & 0xffffffffu) | u << 32;
+#else
+    words[0] = (words[0] & ~std::uint64_t{0xffffffffu}) | u;
+#endif
+    words[1] += index * sizeof(T);
+    dart_gptr_t g;
+    std::memcpy(&g, words, sizeof g);
     return g;
   }
   /// Pointer to unit `unit`'s part if reachable by load/store, else nullptr.

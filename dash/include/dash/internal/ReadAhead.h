@@ -69,8 +69,20 @@ struct ReadAheadCounts {
   std::uint64_t served = 0;        ///< reads served from a block or the kept value
 };
 
+class ReadAhead;
+/// This thread's read-ahead once made: a plain pointer, so that the element
+/// path reads it without a thread_local object's initialisation check.
+inline thread_local ReadAhead *read_ahead_state = nullptr;
+
 class ReadAhead {
  public:
+  ReadAhead() = default;
+  ReadAhead(const ReadAhead &) = delete;
+  ReadAhead &operator=(const ReadAhead &) = delete;
+  ~ReadAhead() {
+    if (read_ahead_state == this) read_ahead_state = nullptr;
+  }
+
   static constexpr std::size_t kMaxElement = 256;  // larger elements are read one by one
 
   /// Serves n bytes at g into out: from the block or the kept value if
@@ -142,6 +154,7 @@ class ReadAhead {
   }
 
  public:
+  [[gnu::noinline]] void drop_out_of_line() { drop(); }
   /// Forgets the block and the kept value.
   void drop() {
     block_hits_ = memo_hits_ = 0;
@@ -161,12 +174,18 @@ class ReadAhead {
   const ReadAheadCounts &counts() const { return counts_; }
 
   static ReadAhead &of_this_thread() {
-    thread_local ReadAhead state;
-    return state;
+    ReadAhead *state = read_ahead_state;
+    return state ? *state : make_for_this_thread();
   }
 
  private:
   static constexpr std::size_t kFirstBlock = 4096, kMaxBlock = 256 * 1024, kMemoHits = 65536;
+
+  [[gnu::noinline]] static ReadAhead &make_for_this_thread() {
+    thread_local ReadAhead state;
+    read_ahead_state = &state;
+    return state;
+  }
 
   static bool same_place(const dart_gptr_t &a, const dart_gptr_t &b) {
     return a.unitid == b.unitid && a.segid == b.segid && a.flags == b.flags;
@@ -227,7 +246,7 @@ inline bool read_ahead_on() { return read_ahead_scopes > 0 || settings().read_ah
 /// An element access of this thread through the library that the
 /// read-ahead does not serve: what it holds is dropped.
 inline void read_ahead_other_access() {
-  if (read_ahead_holds) ReadAhead::of_this_thread().drop();
+  if (__builtin_expect(read_ahead_holds, 0)) ReadAhead::of_this_thread().drop_out_of_line();
 }
 
 /// Reads sizeof(V) bytes at g into out through the read-ahead where it
