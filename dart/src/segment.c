@@ -581,7 +581,7 @@ dart_ret_t dart_team_memderegister(dart_gptr_t gptr) {
   /* The common case in one word (see same_word); else all units check
    * again in five, which names the error. */
   uint64_t w = s ? same_word(h ^ t->dying_tag) : DIFFER, ored;
-  DART_MPI(dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm), "MPI_Allreduce");
+  DART_MPI(or_all(t, w, &ored), "MPI_Allgather/MPI_Allreduce");
   if (!all_same(ored)) {
     uint64_t v[5] = {h, ~(uint64_t)h, !s, t->dying_tag, ~(uint64_t)t->dying_tag}, agreed[5];
     DART_MPI(dart__allreduce(v, agreed, 5, MPI_UINT64_T, MPI_MAX, t->comm), "MPI_Allreduce");
@@ -606,7 +606,7 @@ dart_ret_t dart__segment_team_fini(dart_team_data_t *t) {
   /* The frees since the last collective allocation: checked (one
    * allreduce), their memory goes with the chunks below. */
   uint64_t w = same_word(t->dying_tag), ored = DIFFER;
-  int ret = dart__allreduce(&w, &ored, 1, MPI_UINT64_T, MPI_BOR, t->comm);
+  int ret = or_all(t, w, &ored);
   dying_settle(t, 0);
   /* Registered chunks in allocation order (the same on every member), then
    * pool chunks in creation order, then the local pool. */
@@ -624,6 +624,6 @@ dart_ret_t dart__segment_team_fini(dart_team_data_t *t) {
     dart__chunk_destroy(local_pool);
     local_pool = NULL;
   }
-  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Allreduce");
+  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Allgather/MPI_Allreduce");
   return all_same(ored) ? DART_OK : dying_mismatch(t == dart__state.all ? "dart_exit" : "dart_team_destroy");
 }
