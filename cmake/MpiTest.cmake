@@ -75,3 +75,32 @@ function(dart_add_mpi_test)
     endforeach()
   endforeach()
 endfunction()
+
+# dart_add_scale_test(NAME <name> COMMAND <target> [args...] [ENV ...]
+#                     [LABELS ...] [TIMEOUT s])
+#
+# A test of many units (label "scale"): dart_add_mpi_test at 32 and 64
+# ranks, on the real node and on virtual nodes of 4 units, so that teams,
+# windows and locks span 8 and 16 nodes. Oversubscribed on a small machine:
+# MPICH busy-polls inside its own collectives and window creations, so that
+# one MPI_Barrier of 64 processes on 2 cores takes ~0.6 s and dart_init +
+# dart_exit ~20 s (MPI_Comm_split_type and MPI_Win_allocate_shared, ~6 s
+# each): a scale test does few collectives and few teams with memory.
+# Small pools: DART_LOCAL_POOL's default (64 MiB per process) adds ~40 s to
+# dart_init at 64 units, DART_TEAM_POOL's (16 MiB) seconds to each team's
+# first allocation.
+# Outside the normal stages (ctest -LE scale); scripts/test.sh, stage
+# "scale", runs them (ctest -L scale).
+set(DART_SCALE_RANKS 32 64)
+set(DART_SCALE_VNODES node 4)
+# 3x a 64-unit test's time on a quiet 2-core machine.
+set(DART_SCALE_TIMEOUT 180 CACHE STRING "Default timeout of a scale test in seconds")
+
+function(dart_add_scale_test)
+  cmake_parse_arguments(S "" "NAME;TIMEOUT" "COMMAND;ENV;LABELS" ${ARGN})
+  if(NOT S_TIMEOUT)
+    set(S_TIMEOUT ${DART_SCALE_TIMEOUT})
+  endif()
+  dart_add_mpi_test(NAME ${S_NAME} COMMAND ${S_COMMAND} RANKS ${DART_SCALE_RANKS} VNODES ${DART_SCALE_VNODES}
+                    ENV DART_LOCAL_POOL=1M DART_TEAM_POOL=64K ${S_ENV} TIMEOUT ${S_TIMEOUT} LABELS scale ${S_LABELS})
+endfunction()

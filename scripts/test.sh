@@ -3,21 +3,25 @@
 #   0. format: the sources follow .clang-format (scripts/format.sh --check);
 #   1. mpich: MPICH, debug build, warnings as errors: every test at 1-4
 #      units (at 1-2 on one node and on one-unit virtual nodes, at 3-4 on
-#      two-unit virtual nodes: cmake/MpiTest.cmake), and every public
-#      header compiled on its own;
-#   2. sanitize: the runtime's tests under AddressSanitizer + UBSan (MPICH),
+#      two-unit virtual nodes: cmake/MpiTest.cmake) but those of label
+#      "scale", and every public header compiled on its own;
+#   2. scale: on the mpich stage's build, the tests of label "scale" (DART,
+#      DASH and Global Arrays at 32 and 64 units, oversubscribed, on one
+#      node and on virtual nodes of 4 units: cmake/MpiTest.cmake), once;
+#   3. sanitize: the runtime's tests under AddressSanitizer + UBSan (MPICH),
 #      at 1-2 units in both node modes and at 4 on two-unit virtual nodes;
-#   3. openmpi: on Open MPI, DART's and ARMCI's tests (not Global Arrays':
+#   4. openmpi: on Open MPI, DART's and ARMCI's tests (not Global Arrays':
 #      Debian builds it for MPICH) and the C++ library's that drive DART
 #      hardest;
-#   4. tsan: the threaded tests (label "threads") under ThreadSanitizer.
+#   5. tsan: the threaded tests (label "threads") under ThreadSanitizer.
 # Set DART_TEST_STAGES to a subset, e.g. "mpich", to run fewer. Each stage
 # prints its time; a 2-core machine shared with two busy loops needs about
-# 28 minutes (DEVELOPERS.md, Tests).
+# 28 minutes without the scale stage, which takes at most 5 minutes more on
+# a quiet machine (DEVELOPERS.md, Tests).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${DART_BUILD_ROOT:-$root/build}
-stages=${DART_TEST_STAGES:-"format mpich sanitize openmpi tsan"}
+stages=${DART_TEST_STAGES:-"format mpich scale sanitize openmpi tsan"}
 
 start=$SECONDS
 bash "$root/scripts/install-deps.sh" --test
@@ -35,12 +39,18 @@ for stage in $stages; do
   case $stage in
     format)
       bash "$root/scripts/format.sh" --check ;;
-    mpich)
+    mpich|scale)
       # C++ with line tables only (-g1): a failure's backtrace has its lines,
       # and the C++ tests compile 10-25% faster than with full debug info.
+      # (The scale stage builds the same tree: nothing, after the mpich stage.)
       "$root/scripts/build.sh" "$build/mpich" mpich -DCMAKE_BUILD_TYPE=Debug -DDART_WERROR=ON \
         -DCMAKE_CXX_FLAGS_DEBUG=-g1
-      run_ctest "$build/mpich" 2 ;;
+      if [ "$stage" = mpich ]; then
+        run_ctest "$build/mpich" 2 -LE scale
+      else
+        # 32 and 64 processes each: one test at a time (PROCESSORS).
+        run_ctest "$build/mpich" 1 -L scale
+      fi ;;
     sanitize) # the runtime itself under ASan + UBSan (MPI's own leaks are not ours)
       # (only DART is built: the C++ library's tests do not run here)
       "$root/scripts/build.sh" "$build/sanitize" mpich -DCMAKE_BUILD_TYPE=Debug -DDART_WERROR=ON \
@@ -48,7 +58,7 @@ for stage in $stages; do
       # At 1 and 2 units in both node modes and at 4 units on two-unit
       # virtual nodes: every path of the runtime (shared memory, MPI, both in
       # one job); the other modes at 3 and 4 units add run time, not paths.
-      ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 run_ctest "$build/sanitize" 2 -R '^dart[.]' -LE headers \
+      ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 run_ctest "$build/sanitize" 2 -R '^dart[.]' -LE 'headers|scale' \
         -E '[.]np3|[.]np4([.]vnode1)?$' ;;
     openmpi)
       # Debian's Global Arrays is built for MPICH: its tests run in the mpich
@@ -67,7 +77,7 @@ for stage in $stages; do
       # Open MPI yields the CPU while it waits, so tests overlap well, where
       # MPICH's busy polling does not (its stages keep -j2). 350 s -> 153 s.
       OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 \
-        run_ctest "$build/openmpi" 8 -LE 'ga|armci-mpi|bench|headers|docs' ;;
+        run_ctest "$build/openmpi" 8 -LE 'ga|armci-mpi|bench|headers|docs|scale' ;;
     tsan)
       # Clang with LLVM's OpenMP runtime and its Archer tool, which tells
       # TSan about OpenMP's own synchronisation (GCC's libgomp is not
