@@ -1,6 +1,7 @@
 # dart_add_mpi_test(NAME <name> COMMAND <target> [args...]
 #                   [RANKS 1 2 3 4] [VNODES node 1 ...] [ENV VAR=value ...]
-#                   [TIMEOUT s] [LABELS ...] [EXPECT_FAILURE regex])
+#                   [TIMEOUT s] [LABELS ...] [EXPECT_FAILURE regex]
+#                   [PROPERTIES prop value ...])
 #
 # Registers one CTest test per rank count and node mode, each launched
 # through mpiexec under a hard timeout so that a hang fails instead of
@@ -19,6 +20,7 @@
 # EXPECT_FAILURE: the job must fail (non-zero exit status) and print a line
 # matching the extended regex (cmake/expect_failure.sh): for errors that
 # end the job, such as an ARMCI error or a unit that never calls dart_exit.
+# PROPERTIES: further test properties of every variant.
 set(DART_TEST_MPIEXEC_FLAGS "" CACHE STRING "Extra flags for mpiexec in tests (e.g. --oversubscribe)")
 # 3x the slowest test (~40 s at 4 ranks on a freshly booted 2-core machine).
 set(DART_TEST_TIMEOUT 120 CACHE STRING "Default per-test timeout in seconds")
@@ -26,7 +28,7 @@ set(DART_TEST_TIMEOUT 120 CACHE STRING "Default per-test timeout in seconds")
 set(_DART_MPITEST_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 function(dart_add_mpi_test)
-  cmake_parse_arguments(T "" "NAME;TIMEOUT;EXPECT_FAILURE" "COMMAND;RANKS;VNODES;ENV;LABELS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TIMEOUT;EXPECT_FAILURE" "COMMAND;RANKS;VNODES;ENV;LABELS;PROPERTIES" ${ARGN})
   if(NOT T_RANKS)
     set(T_RANKS 1 2 3 4)
   endif()
@@ -72,6 +74,9 @@ function(dart_add_mpi_test)
                 ${extra} ${MPIEXEC_PREFLAGS} ${exe} ${MPIEXEC_POSTFLAGS} ${T_COMMAND})
       set_tests_properties(${name} PROPERTIES TIMEOUT ${T_TIMEOUT}
         ENVIRONMENT "${env}" PROCESSORS ${np} LABELS "${T_LABELS};np${np};${mode}")
+      if(T_PROPERTIES)
+        set_tests_properties(${name} PROPERTIES ${T_PROPERTIES})
+      endif()
     endforeach()
   endforeach()
 endfunction()
@@ -88,19 +93,31 @@ endfunction()
 # each): a scale test does few collectives and few teams with memory.
 # Small pools: DART_LOCAL_POOL's default (64 MiB per process) adds ~40 s to
 # dart_init at 64 units, DART_TEAM_POOL's (16 MiB) seconds to each team's
-# first allocation.
-# Outside the normal stages (ctest -LE scale); scripts/test.sh, stage
-# "scale", runs them (ctest -L scale).
+# first allocation. Outside the normal stages (ctest -LE scale);
+# scripts/test.sh, stage "scale", runs them (ctest -L scale).
+# /dev/shm: 64 MPICH processes take ~270 MiB of it (UCX's shared-memory
+# transport), DART's pools 1 MiB each; with less, MPI_Init fails inside UCX
+# (a container's default of 64 MiB). The test scale.shm_check, which all
+# scale tests require, checks for DART_SCALE_SHM_MIB free and names the fix.
 set(DART_SCALE_RANKS 32 64)
 set(DART_SCALE_VNODES node 4)
-# 3x a 64-unit test's time on a quiet 2-core machine.
+# 3x a 64-unit test's time on a quiet 2-core machine (~55 s).
 set(DART_SCALE_TIMEOUT 180 CACHE STRING "Default timeout of a scale test in seconds")
+# Measured: the scale tests pass with /dev/shm of 384 MiB, not of 320 MiB.
+set(DART_SCALE_SHM_MIB 400)
 
 function(dart_add_scale_test)
   cmake_parse_arguments(S "" "NAME;TIMEOUT" "COMMAND;ENV;LABELS" ${ARGN})
   if(NOT S_TIMEOUT)
     set(S_TIMEOUT ${DART_SCALE_TIMEOUT})
   endif()
+  get_property(have_check GLOBAL PROPERTY DART_SCALE_SHM_CHECK)
+  if(NOT have_check)
+    set_property(GLOBAL PROPERTY DART_SCALE_SHM_CHECK ON)
+    add_test(NAME scale.shm_check COMMAND bash ${_DART_MPITEST_DIR}/shm_check.sh ${DART_SCALE_SHM_MIB})
+    set_tests_properties(scale.shm_check PROPERTIES LABELS scale TIMEOUT 10 FIXTURES_SETUP dart_scale_shm)
+  endif()
   dart_add_mpi_test(NAME ${S_NAME} COMMAND ${S_COMMAND} RANKS ${DART_SCALE_RANKS} VNODES ${DART_SCALE_VNODES}
-                    ENV DART_LOCAL_POOL=1M DART_TEAM_POOL=64K ${S_ENV} TIMEOUT ${S_TIMEOUT} LABELS scale ${S_LABELS})
+                    ENV DART_LOCAL_POOL=1M DART_TEAM_POOL=64K ${S_ENV} TIMEOUT ${S_TIMEOUT} LABELS scale ${S_LABELS}
+                    PROPERTIES FIXTURES_REQUIRED dart_scale_shm)
 endfunction()

@@ -2,11 +2,11 @@
 // oversubscribed, on the real node and on virtual nodes of 4): a
 // dash::Array filled, updated by every unit at once and reduced, with its
 // minimum found; a dash::Matrix over a 2-d team spec written through local
-// views, read back whole (by one unit) and by blocks that cross units. Every check
-// holds at any unit count, against a serial reference; few collectives,
-// since one barrier of 64 processes on 2 cores costs ~0.6 s
-// (cmake/MpiTest.cmake). The runtime's scale cases (dart/test/scale_test.cc)
-// run in the same job.
+// views, read back whole (by one unit) and by blocks that cross units.
+// Every check holds at any unit count, against a serial reference; few
+// collectives and whole reads, since one barrier of 64 processes on 2
+// cores costs ~0.6 s (cmake/MpiTest.cmake). The runtime's scale cases
+// (dart/test/scale_test.cc) run in the same job.
 #include <algorithm>
 #include <numeric>
 #include <vector>
