@@ -414,7 +414,7 @@ static domain_t *child_domain(domain_t *parent, dart_locality_scope_t scope, int
 /* The units of one node, in team order, grouped by NUMA domain in order of
  * their first unit. */
 static domain_t *build_node(domain_t *root, int node_index, const size_t *members, size_t count,
-                            const dart_unit_place_t *place, const dart_unit_t *global,
+                            const dart_unit_place_t *place, const dart_team_data_t *t,
                             dart_unit_locality_t *units) {
   const dart_unit_place_t *first = &place[members[0]];
   domain_t *node = child_domain(root, DART_LOCALITY_SCOPE_NODE, node_index, first);
@@ -449,7 +449,8 @@ static domain_t *build_node(domain_t *root, int node_index, const size_t *member
       core->num_cores = p->bound_cores > 0 && p->bound_cores < p->host_cores ? p->bound_cores : share;
       core->num_nodes = 1;
       core->shared_mem_bytes = numa->shared_mem_bytes;
-      set_units(core, &global[u], 1);
+      dart_unit_t abs = dart__team_abs(t, (int)u);
+      set_units(core, &abs, 1);
       fill_unit(&units[u], p, core, root->team, u, node_index, j, cores.n);
       list_push(&cores, core);
     }
@@ -504,8 +505,8 @@ static dart_ret_t build_tree(dart_team_data_t *t, dart_team_t team, team_tree_t 
   tree->root->team = team;
   domain_list_t nodes = {0};
   for (int i = 0; i < num_nodes; i++) {
-    domain_t *node = build_node(tree->root, i, members + start[i], start[i + 1] - start[i], place, t->rel2abs,
-                                tree->units);
+    domain_t *node =
+        build_node(tree->root, i, members + start[i], start[i + 1] - start[i], place, t, tree->units);
     list_push(&nodes, node);
   }
   set_children(tree->root, nodes.at, nodes.n);

@@ -350,7 +350,7 @@ dart_ret_t dart_team_lock_init(dart_team_t team, dart_lock_t *lock) {
   lock_rec_t *rec = recs[idx];
   size_t per = (size_t)SLAB_SLOTS * (size_t)c->size, i = (size_t)slot % per;
   dart_gptr_t g = c->slabs[(size_t)slot / per];
-  g.unitid = t->rel2abs[i % (size_t)c->size];
+  g.unitid = dart__team_abs(t, i % (size_t)c->size);
   g.offset = (uint64_t)(i / (size_t)c->size) * SLOT_BYTES;
   dart_target_t tg;
   if ((r = dart__resolve(g, sizeof(int32_t), fn, &tg)) != DART_OK) {
