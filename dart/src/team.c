@@ -78,7 +78,6 @@ static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64
   t->id = ((dart_team_t)serial << DART_TEAM_SLOT_BITS) | slot;
   MPI_Comm_rank(comm, &t->myid);
   MPI_Comm_size(comm, &t->size);
-  MPI_Comm_group(comm, &t->group);
   if (slot == 0) {
     t->first = 0;
     t->stride = 1;
@@ -89,11 +88,14 @@ static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64
       free(ranks);
       return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
     }
-    MPI_Group world_group;
+    /* MPI's groups are only borrowed: a kept one costs MPI memory per member. */
+    MPI_Group group, world_group;
+    MPI_Comm_group(comm, &group);
     MPI_Comm_group(dart__state.all->comm, &world_group);
     for (int i = 0; i < t->size; i++) ranks[i] = i;
-    MPI_Group_translate_ranks(t->group, t->size, ranks, world_group, t->rel2abs);
+    MPI_Group_translate_ranks(group, t->size, ranks, world_group, t->rel2abs);
     MPI_Group_free(&world_group);
+    MPI_Group_free(&group);
     free(ranks);
     dart_ret_t r = translation_setup(t);
     if (r != DART_OK) return r;
@@ -106,7 +108,6 @@ static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64
 
 void dart__team_free(dart_team_data_t *t) {
   if (dart__team_slots[t->slot] == t) dart__team_slots[t->slot] = NULL;
-  if (t->group != MPI_GROUP_NULL) MPI_Group_free(&t->group);
   if (t->comm != MPI_COMM_NULL) MPI_Comm_free(&t->comm);
   free(t->rel2abs);
   free(t->abs_hash);
@@ -194,7 +195,6 @@ static dart_ret_t team_register(dart_team_data_t *p, MPI_Comm comm, dart_team_t 
     MPI_Comm_free(&comm);
     return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
   }
-  t->group = MPI_GROUP_NULL;
   dart_ret_t r = team_setup(t, comm, slot, agreed_serial + 1, p->id);
   if (r != DART_OK) {
     dart__team_free(t);

@@ -18,7 +18,6 @@ struct dart_team_data {
   dart_team_t parent;
   int slot;
   MPI_Comm comm; /* the team's one communicator */
-  MPI_Group group;
   int myid, size;
   /* Unit translation without a job-sized table. Members ascend by absolute
    * id (groups are sorted, splits keep the parent's order). When they form
