@@ -345,7 +345,7 @@ static dart_ret_t slot_take(lock_ctx_t *c, dart_team_data_t *t, const char *fn, 
 /* The global pointer of team unit rel's cell of a slot. */
 static dart_gptr_t cell_gptr(const lock_ctx_t *c, const dart_team_data_t *t, int slot, int rel) {
   dart_gptr_t g = c->slabs[slot / SLAB_LOCKS];
-  g.unitid = t->rel2abs[rel];
+  g.unitid = dart__team_abs(t, rel);
   g.offset += (uint64_t)(slot % SLAB_LOCKS) * CELL_BYTES;
   return g;
 }
