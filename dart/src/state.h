@@ -136,4 +136,9 @@ void dart__domain_fini(void);
  * node are left to the caller. */
 void dart__place_detect(dart_unit_place_t *place);
 
+/* The team's nodes numbered in order of their lowest member: dom[rel] for
+ * every member, *count nodes. Local (the node table), O(n log n) time
+ * (locality.c). */
+dart_ret_t dart__team_nodes(dart_team_data_t *team, int32_t *dom, size_t *count);
+
 #endif
