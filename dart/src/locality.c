@@ -27,12 +27,13 @@ dart_ret_t dart_unit_node(dart_team_t team, dart_unit_t unit, size_t *node) {
  * memcpy on the same node, an MPI_Get to another one. */
 static dart_gptr_t place_gptr(int abs) { return (dart_gptr_t){abs, 0, DART_POOL_FLAGS, {0}}; }
 
-/* Places of team units first .. first+count-1 (a valid range): the gets
- * of all, then one completion. */
-static dart_ret_t read_places(dart_team_data_t *t, int first, size_t count, dart_unit_place_t *places) {
+/* Places of team units rels[0 .. count-1], or first .. first+count-1 if
+ * rels is NULL (valid ids): the gets of all, then one completion. */
+static dart_ret_t read_places(dart_team_data_t *t, const int32_t *rels, int first, size_t count,
+                              dart_unit_place_t *places) {
   int pending = 0;
   for (size_t i = 0; i < count; i++) {
-    int abs = t->rel2abs[first + (int)i];
+    int abs = t->rel2abs[rels ? rels[i] : first + (int)i];
     if (abs == dart__state.myid) {
       places[i] = dart__state.place;
       continue;
@@ -44,6 +45,11 @@ static dart_ret_t read_places(dart_team_data_t *t, int first, size_t count, dart
   return pending ? dart_flush_local_all(place_gptr(dart__state.myid)) : DART_OK;
 }
 
+dart_ret_t dart__unit_places_of(dart_team_data_t *t, const int32_t *rels, size_t count,
+                                dart_unit_place_t *places) {
+  return read_places(t, rels, 0, count, places);
+}
+
 dart_ret_t dart_unit_place(dart_team_t team, dart_unit_t unit, dart_unit_place_t *place) {
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(team, "dart_unit_place", &t);
@@ -51,7 +57,7 @@ dart_ret_t dart_unit_place(dart_team_t team, dart_unit_t unit, dart_unit_place_t
   if (!place) return dart__error(DART_ERR_INVAL, "dart_unit_place: place is NULL");
   if (unit < 0 || unit >= t->size)
     return dart__error(DART_ERR_INVAL, "dart_unit_place: unit %d out of range [0, %d)", (int)unit, t->size);
-  return read_places(t, unit, 1, place);
+  return read_places(t, NULL, unit, 1, place);
 }
 
 dart_ret_t dart_unit_places(dart_team_t team, dart_unit_t first, size_t count, dart_unit_place_t *places) {
@@ -63,7 +69,7 @@ dart_ret_t dart_unit_places(dart_team_t team, dart_unit_t first, size_t count, d
                        "dart_unit_places: units %d .. %d + %zu are not inside the team's [0, %d)", (int)first,
                        (int)first, count, t->size);
   if (!places && count > 0) return dart__error(DART_ERR_INVAL, "dart_unit_places: places is NULL");
-  return read_places(t, first, count, places);
+  return read_places(t, NULL, first, count, places);
 }
 
 /* The cache of `level` (1-3) above processing unit `pu`, or NULL. */

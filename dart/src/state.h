@@ -136,6 +136,11 @@ void dart__domain_fini(void);
  * node are left to the caller. */
 void dart__place_detect(dart_unit_place_t *place);
 
+/* The places of team units rels[0 .. count-1] (valid team-relative ids), as
+ * dart_unit_places: one get each, one completion (locality.c). */
+dart_ret_t dart__unit_places_of(dart_team_data_t *team, const int32_t *rels, size_t count,
+                                dart_unit_place_t *places);
+
 /* The team's nodes numbered in order of their lowest member: dom[rel] for
  * every member, *count nodes. Local (the node table), O(n log n) time
  * (locality.c). */
