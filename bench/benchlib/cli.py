@@ -13,7 +13,7 @@ section runs a reduced set at 1, 2 and 4 ranks (4 is oversubscribed on a 2-core
 machine, and reported as such). The closing "targets" table lists each
 performance target with its measured ratio, met or MISSED.
 
-    bench/run --section scale # DART's heap and collective times at 1 .. 64 units only (~15 minutes today)
+    bench/run --section scale # DART's heap and collective times at 1 .. 64 units only (12-21 minutes today)
     bench/run --section all   # the suite and the scale section
 """
 import argparse

@@ -10,8 +10,8 @@ DASH_PROGRAMS = {"local_access_dash", "randomaccess_dash", "stencil_dash", "unor
                  "sort_dash", "traversal_dash"}
 # The scale section: units of its runs (above the cores: oversubscribed), its node modes (by this run's
 # modes: intra -> one node, inter -> virtual nodes), the trials of its repeated times by units (collectives
-# at 32-64 units on 2 cores cost seconds each), and the seconds one run may take (today's 64-unit run: 6-7
-# minutes on a loaded machine, most of it in the first locks of 11 teams).
+# at 32-64 units on 2 cores cost seconds each), and the seconds one run may take (today's 64-unit run: 3.5-4
+# minutes at load 35-70, 6.5 at load 120; most of it the first locks of 11 teams and 100 allocations).
 SCALE_UNITS = [1, 2, 4, 8, 16, 32, 64]
 SCALE_UNITS_QUICK = [1, 2, 4]
 SCALE_UNITS_PER_NODE = 4
