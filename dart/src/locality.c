@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "locality.h"
+#include "team.h"
 #include "progress.h"
 #include "segment.h"
 
@@ -212,23 +213,12 @@ dart_ret_t dart_team_split_locality(dart_team_t team, dart_locality_scope_t scop
   dart_ret_t r = dart__team_lookup(team, "dart_team_split_locality", &t);
   if (r != DART_OK) return r;
   if (!newteam) return dart__error(DART_ERR_INVAL, "dart_team_split_locality: newteam is NULL");
-  int32_t *dom = malloc(sizeof *dom * (size_t)t->size);
-  if (!dom) return dart__error(DART_ERR_NOMEM, "dart_team_split_locality: out of memory");
   size_t n = 0, mine = 0;
-  r = domains_of(t, scope, "dart_team_split_locality", dom, &n, &mine);
+  r = domains_of(t, scope, "dart_team_split_locality", NULL, &n, &mine);
   if (r == DART_OK && (nparts == 0 || nparts > n))
     r = dart__error(DART_ERR_INVAL, "dart_team_split_locality: %zu parts of %zu domains", nparts, n);
-  dart_group_t group = NULL;
-  if (r == DART_OK) r = dart_group_create(&group);
-  if (r == DART_OK) {
-    /* Domain d goes to part d * nparts / n: consecutive, sizes differ by <= 1.
-     * Members in ascending order: each is appended to the group. */
-    size_t part = mine * nparts / n;
-    for (int u = 0; u < t->size && r == DART_OK; u++)
-      if ((size_t)dom[u] * nparts / n == part) r = dart_group_addmember(group, dart__team_abs(t, u));
-  }
-  free(dom);
-  if (r == DART_OK) r = dart_team_create(team, group, newteam);
-  if (group) dart_group_destroy(&group);
+  /* Domain d goes to part d * nparts / n: consecutive, sizes differ by <= 1.
+   * A split keeps the team's order and needs no member list. */
+  if (r == DART_OK) r = dart__team_split(t, (int)(mine * nparts / n), t->myid, newteam);
   return r;
 }

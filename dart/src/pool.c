@@ -160,9 +160,7 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
   MPI_Comm node_comm;
   dart_ret_t r = dart__team_node_comm(team, &node_comm);
   if (r != DART_OK) return r;
-  r = chunk_create(team, node_comm, size, chunk);
-  if (node_comm != team->comm) MPI_Comm_free(&node_comm);
-  return r;
+  return chunk_create(team, node_comm, size, chunk);
 }
 
 void dart__chunk_touch(dart_chunk_t *c, uint64_t off, size_t n) {
