@@ -20,20 +20,27 @@
  * records, the slab list, free and pending slots) grows with the number of
  * live locks only.
  *
- * At rest (no queue passes through me) my NEXT and GO are 0: whoever sets
- * one resets it, so an uncontended acquire + release costs the two tail
- * operations and nothing else, as the message-based version did.
+ * Why this design: a waiting unit polls only its own memory (no network
+ * traffic while it waits, FIFO), and the state per member is one cell per
+ * lock. A test-and-set word at the home would make every waiter poll
+ * remotely and starve some; ARMCI-MPI's mutexes keep a byte per process
+ * and lock at the home (O(team) per lock) and read them all per acquire.
+ *
+ * At rest (no queue passes through me) my NEXT and GO are 0: a unit resets
+ * its word when it takes the value from it, so an uncontended acquire +
+ * release costs the two tail operations and nothing else, as the
+ * message-based version did.
  *
  * Acquire: swap the tail with me. If there was a predecessor p, write me
  * into p's NEXT, wait until my GO is 1 and reset it. Release:
  * compare-and-swap the tail from me to 0. If that fails, a successor has
  * swapped itself in: wait until my NEXT names it (its write may still be
  * on the way), reset NEXT and set the successor's GO. On the MPI path a
- * wait polls with REPLACE 0, which reads and resets at once. FIFO: units get the
- * lock in the order their swaps reached the tail. A waiting unit polls its
- * own cell only. (The home's NEXT and GO share a line with the tail, so
- * the home, while it waits, rereads its line after each tail update: one
- * cache miss each, not worth a second line per lock.)
+ * wait polls with REPLACE 0, which reads and resets at once. FIFO: units
+ * get the lock in the order their swaps reached the tail. A waiting unit
+ * polls its own cell only. (The home's NEXT and GO share a line with the
+ * tail, so the home, while it waits, rereads its line after each tail
+ * update: one cache miss each, not worth a second line per lock.)
  *
  * Path rule (as atomic.c): a team within one node (its slabs have no MPI
  * window) uses CPU atomics on the shared memory; a team spanning nodes
@@ -41,11 +48,11 @@
  * with MPI_REPLACE, then MPI_Win_flush), and keeps within MPI's default
  * accumulate_ops = same_op_no_op: TAIL sees only compare-and-swap (the
  * swap is a compare-and-swap loop), NEXT and GO only REPLACE (besides the
- * tests' NO_OP reads). Waiting (progress.h): the MPI path
- * polls with MPI calls, which run MPI's progress engine; the CPU path
- * polls memory and, once past the spin polls, runs the progress engine
- * (MPI_Iprobe) before each yield, so that operations of other segments
- * aimed at the waiting unit complete (the holder may be waiting for one).
+ * tests' NO_OP reads). Waiting (progress.h): the MPI path polls with MPI
+ * calls, which run MPI's progress engine; the CPU path polls memory and,
+ * once past the spin polls, runs the progress engine (MPI_Iprobe) before
+ * each yield, so that operations of other segments aimed at the waiting
+ * unit complete (the holder may be waiting for one).
  *
  * Collectives. dart_team_lock_init communicates only when a slab must be
  * allocated (once per SLAB_LOCKS locks alive at once: an allocation, a
