@@ -20,31 +20,39 @@
  * records, the slab list, free and pending slots) grows with the number of
  * live locks only.
  *
- * At rest (no queue passes through me) my NEXT and GO are 0: whoever sets
- * one resets it, so an uncontended acquire + release costs the two tail
- * operations and nothing else, as the message-based version did.
+ * Why this design: a waiting unit polls only its own memory (no network
+ * traffic while it waits, FIFO), and the state per member is one cell per
+ * lock. A test-and-set word at the home would make every waiter poll
+ * remotely and starve some; ARMCI-MPI's mutexes keep a byte per process
+ * and lock at the home (O(team) per lock) and read them all per acquire.
+ *
+ * At rest (no queue passes through me) my NEXT and GO are 0: a unit resets
+ * its word when it takes the value from it, so an uncontended acquire +
+ * release costs the two tail operations and nothing else, as the
+ * message-based version did.
  *
  * Acquire: swap the tail with me. If there was a predecessor p, write me
  * into p's NEXT, wait until my GO is 1 and reset it. Release:
  * compare-and-swap the tail from me to 0. If that fails, a successor has
  * swapped itself in: wait until my NEXT names it (its write may still be
- * on the way), reset NEXT and set the successor's GO. FIFO: units get the
- * lock in the order their swaps reached the tail. A waiting unit polls its
- * own cell only. (The home's NEXT and GO share a line with the tail, so
- * the home, while it waits, rereads its line after each tail update: one
- * cache miss each, not worth a second line per lock.)
+ * on the way), reset NEXT and set the successor's GO. On the MPI path a
+ * wait polls with REPLACE 0, which reads and resets at once. FIFO: units
+ * get the lock in the order their swaps reached the tail. A waiting unit
+ * polls its own cell only. (The home's NEXT and GO share a line with the
+ * tail, so the home, while it waits, rereads its line after each tail
+ * update: one cache miss each, not worth a second line per lock.)
  *
  * Path rule (as atomic.c): a team within one node (its slabs have no MPI
  * window) uses CPU atomics on the shared memory; a team spanning nodes
- * uses MPI atomics only, on the unit's own cell too (MPI_Fetch_and_op with
- * MPI_NO_OP reads, with MPI_REPLACE writes, then MPI_Win_flush), and keeps
- * within MPI's default accumulate_ops = same_op_no_op: TAIL sees only
- * compare-and-swap (the swap is a compare-and-swap loop), NEXT and GO
- * only REPLACE, all three NO_OP reads. Waiting (progress.h): the MPI path
- * polls with MPI calls, which run MPI's progress engine; the CPU path
- * polls memory and, once past the spin polls, runs the progress engine
- * (MPI_Iprobe) before each yield, so that operations of other segments
- * aimed at the waiting unit complete (the holder may be waiting for one).
+ * uses MPI atomics only, on the unit's own cell too (MPI_Fetch_and_op
+ * with MPI_REPLACE, then MPI_Win_flush), and keeps within MPI's default
+ * accumulate_ops = same_op_no_op: TAIL sees only compare-and-swap (the
+ * swap is a compare-and-swap loop), NEXT and GO only REPLACE (besides the
+ * tests' NO_OP reads). Waiting (progress.h): the MPI path polls with MPI
+ * calls, which run MPI's progress engine; the CPU path polls memory and,
+ * once past the spin polls, runs the progress engine (MPI_Iprobe) before
+ * each yield, so that operations of other segments aimed at the waiting
+ * unit complete (the holder may be waiting for one).
  *
  * Collectives. dart_team_lock_init communicates only when a slab must be
  * allocated (once per SLAB_LOCKS locks alive at once: an allocation, a
@@ -394,10 +402,14 @@ static dart_ret_t word_set(const lock_rec_t *r, cell_t c, int word, int32_t valu
   return mpi_fop(r, c.rank, word, MPI_REPLACE, value, NULL);
 }
 
-/* Waits until my word is non-zero; returns it in *v. Polls my own cell only. */
-static dart_ret_t word_wait(const lock_rec_t *r, int word, int32_t *v) {
+/* Waits until my word is non-zero, returns it in *v and resets it to 0 (at
+ * rest: only one writer sets it, once per queue passage). Polls my own
+ * cell only. The MPI path polls with REPLACE 0, which reads and resets in
+ * one operation (0 over 0 changes nothing); the CPU path reads, so that
+ * the line stays in its cache until the writer's store. */
+static dart_ret_t word_take(const lock_rec_t *r, int word, int32_t *v) {
   if (!r->mpi) {
-    const int32_t *w = &r->at.cpu.mine[word];
+    int32_t *w = &r->at.cpu.mine[word];
     for (unsigned i = 0; !(*v = __atomic_load_n(w, __ATOMIC_ACQUIRE)); i++) {
       if (i >= DART_WAIT_SPIN) { /* serve MPI operations aimed at me, then yield */
         int flag;
@@ -406,10 +418,11 @@ static dart_ret_t word_wait(const lock_rec_t *r, int word, int32_t *v) {
       }
       dart__wait_pause(i);
     }
+    __atomic_store_n(w, 0, __ATOMIC_RELAXED); /* ordered before my next tail swap by its barrier */
     return DART_OK;
   }
   for (unsigned i = 0;; i++) {
-    dart_ret_t ret = mpi_fop(r, r->me - 1, word, MPI_NO_OP, 0, v);
+    dart_ret_t ret = mpi_fop(r, r->me - 1, word, MPI_REPLACE, 0, v);
     if (ret != DART_OK || *v) return ret;
     dart__wait_pause(i);
   }
@@ -522,11 +535,9 @@ static dart_ret_t queue_enter(lock_rec_t *r) {
   dart_ret_t ret = tail_swap(r, r->me, &pred);
   if (ret != DART_OK || pred == 0) return ret;
   /* Queued behind pred: tell it, then wait for its hand-off. */
-  if ((ret = cell_of(r, pred - 1, &p)) != DART_OK || (ret = word_set(r, p, NEXT, r->me)) != DART_OK ||
-      (ret = word_wait(r, GO, &go)) != DART_OK)
+  if ((ret = cell_of(r, pred - 1, &p)) != DART_OK || (ret = word_set(r, p, NEXT, r->me)) != DART_OK)
     return ret;
-  cell_t mine = {r->mpi ? NULL : r->at.cpu.mine, r->me - 1};
-  return word_set(r, mine, GO, 0); /* at rest again */
+  return word_take(r, GO, &go);
 }
 
 dart_ret_t dart_lock_acquire(dart_lock_t lock) {
@@ -581,9 +592,9 @@ dart_ret_t dart_lock_release(dart_lock_t lock) {
   if ((ret = tail_cas(r, r->me, 0, &old)) != DART_OK) return ret;
   if (old != r->me) { /* a successor swapped itself in: wait for its NEXT, hand over */
     int32_t next;
-    cell_t mine = {r->mpi ? NULL : r->at.cpu.mine, r->me - 1}, succ;
-    if ((ret = word_wait(r, NEXT, &next)) != DART_OK || (ret = word_set(r, mine, NEXT, 0)) != DART_OK ||
-        (ret = cell_of(r, next - 1, &succ)) != DART_OK || (ret = word_set(r, succ, GO, 1)) != DART_OK)
+    cell_t succ;
+    if ((ret = word_take(r, NEXT, &next)) != DART_OK || (ret = cell_of(r, next - 1, &succ)) != DART_OK ||
+        (ret = word_set(r, succ, GO, 1)) != DART_OK)
       return ret;
   }
   __atomic_store_n(&r->owner, NULL, __ATOMIC_RELAXED);
