@@ -204,7 +204,7 @@ TEST(Team, IrregularMembersTranslateAndMoveData) {
 // ~2,000 communicators: a leaked one would show) and 300 at 2: communicator,
 // memory (windows) and a lock each time; nothing may pile up.
 TEST(Team, CreateUseDestroyThousandsInARow) {
-  int cycles = test_size() == 1 ? 4000 : test_iterations(300, 30);
+  int cycles = test_size() == 1 ? test_iterations(4000, 300) : test_iterations(300, 30);
   dart_group_t g;
   dart_team_get_group(DART_TEAM_ALL, &g);
   for (int i = 0; i < cycles; i++) {
