@@ -8,7 +8,9 @@ A module is foo.c with foo.h in one folder (either may be missing); the
 graph has an edge A -> B when
   - A.c or A.h includes "B.h", or
   - A.h declares a function or variable that B.c defines: the header is
-    then part of B's interface too, so whoever includes it depends on B.
+    then part of B's interface too, so whoever includes it depends on B, or
+  - A.c calls a function that B.c defines, public API functions included
+    (a call through a public header is a dependency all the same).
 The folder's global-state header, state.h, is the one exception to the
 second rule (it declares what every module shares), so it must be a leaf:
 it includes no header of its folder. Prints every cycle (with the include
@@ -96,6 +98,22 @@ def definitions(source_text):
     return names
 
 
+def function_bodies(source_text):
+    """Names of the non-static functions a source file defines (with a body)."""
+    names = set()
+    for stmt, body in statements(source_text):
+        words = stmt.split()
+        if not body or "(" not in stmt or not words or words[0] in ("static", "typedef"):
+            continue
+        name = declared_name(stmt)
+        if name and not re.fullmatch(r"[A-Z][A-Z0-9_]*", name):  # a macro expanded at file scope
+            names.add(name)
+    return names
+
+
+CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
 def graph(folder):
     """{module: {target: reason}} for one folder."""
     files = sorted(f for f in os.listdir(folder) if f.endswith((".c", ".h")))
@@ -108,9 +126,19 @@ def graph(folder):
         if f.endswith(".c"):
             for name in definitions(text[f]):
                 defined_in.setdefault(name, set()).add(f[:-2])
+    function_in = {}
+    for f in files:
+        if f.endswith(".c"):
+            for name in function_bodies(text[f]):
+                function_in.setdefault(name, set()).add(f[:-2])
     problems = []
     for f in files:
         mod = f[:-2]
+        if f.endswith(".c"):
+            for name in sorted(set(CALL.findall(TOKENS.sub(" ", text[f])))):
+                for owner in sorted(function_in.get(name, ())):
+                    if owner != mod:
+                        edges[mod].setdefault(owner, "%s calls %s, defined in %s.c" % (f, name, owner))
         for inc in INCLUDE.findall(text[f]):
             target = inc[:-2] if inc.endswith(".h") else None
             if target in headers and target != mod:
@@ -186,8 +214,8 @@ def cycles(edges):
 
 
 def self_test():
-    """The check finds a cycle through a declaration and a state.h that is
-    not a leaf (so that a parser gone blind cannot pass the test)."""
+    """The check finds a cycle through a declaration, call edges and a
+    state.h that is not a leaf (so that a parser gone blind cannot pass the test)."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as d:
@@ -196,22 +224,63 @@ def self_test():
             "b.h": '#include "state.h"\nvoid b_go(void);\nextern int a_count;\n',
             "b.c": '#include "b.h"\nvoid b_go(void) {}\n',
             "state.h": '#include "b.h"\n',
+            "c.c": "void c_do(void) { a_run(); }\n",
+            "d.c": "int d_twice(int x) { return 2 * c_do(), x; }\n",
         }
         for name, text in files.items():
             with open(os.path.join(d, name), "w", encoding="utf-8") as f:
                 f.write(text)
         edges, problems = graph(d)
         found = cycles(edges)
-        ok = edges["b"].get("a", "").startswith("b.h declares a_count") and found and len(problems) == 1
+        ok = (edges["b"].get("a", "").startswith("b.h declares a_count") and found and len(problems) == 1
+              and edges["c"].get("a", "").startswith("c.c calls a_run") and "c" in edges["d"])
     if not ok:
         print("self-test failed: edges %s, problems %s" % (edges, problems))
     return bool(ok)
+
+
+# Layers named by the runtime's design (docs/architecture.md): no module of
+# a lower layer reaches one of a higher layer, directly or through others.
+LAYERS = {
+    "dart/src": [
+        ("memory and teams", {"group", "team", "segment", "pool", "alloc", "topology", "place"}),
+        ("synchronisation, locality, collectives", {"lock", "locality", "domain", "collective", "userop"}),
+    ],
+}
+
+
+def layer_violations(folder, edges):
+    """Paths from a module of a lower layer to one of a higher layer."""
+    key = next((k for k in LAYERS if os.path.normpath(folder).endswith(os.path.normpath(k))), None)
+    found = []
+    layers = LAYERS.get(key, [])
+    for i, (_, lower) in enumerate(layers):
+        higher = set().union(*(mods for _, mods in layers[i + 1:])) if i + 1 < len(layers) else set()
+        for start in sorted(lower & set(edges)):
+            prev, queue = {start: None}, [start]
+            while queue:
+                v = queue.pop(0)
+                for w in sorted(edges[v]):
+                    if w not in prev:
+                        prev[w] = v
+                        queue.append(w)
+            for w in sorted(higher & set(prev)):
+                path = [w]
+                while prev[path[-1]] is not None:
+                    path.append(prev[path[-1]])
+                found.append(path[::-1])
+    return found
 
 
 def main(folders):
     failed = not self_test()
     for folder in folders:
         edges, problems = graph(folder)
+        for path in layer_violations(folder, edges):
+            failed = True
+            print("%s: %s (a lower layer) reaches %s:" % (folder, path[0], path[-1]))
+            for a, b in zip(path, path[1:]):
+                print("  %s -> %s (%s)" % (a, b, edges[a][b]))
         for p in problems:
             print(p)
             failed = True
@@ -221,9 +290,9 @@ def main(folders):
             print("%s: cycle (of the modules %s):" % (folder, ", ".join(sorted(comp))))
             for a, b in zip(path, path[1:]):
                 print("  %s -> %s (%s)" % (a, b, edges[a][b]))
-        if not problems and not found:
+        if not problems and not found and not layer_violations(folder, edges):
             n = sum(len(t) for t in edges.values())
-            print("%s: %d modules, %d edges, no cycle" % (folder, len(edges), n))
+            print("%s: %d modules, %d edges, no cycle, layers kept" % (folder, len(edges), n))
     return 1 if failed else 0
 
 

@@ -12,6 +12,9 @@ Each benchmark runs intra-node (DART's shared-memory path) and inter-node
 section runs a reduced set at 1, 2 and 4 ranks (4 is oversubscribed on a 2-core
 machine, and reported as such). The closing "targets" table lists each
 performance target with its measured ratio, met or MISSED.
+
+    bench/run --section scale # DART's heap and collective times at 1 .. 64 units only (12-21 minutes today)
+    bench/run --section all   # the suite and the scale section
 """
 import argparse
 import datetime
@@ -19,11 +22,11 @@ import time
 from pathlib import Path
 
 from .build import build
-from .config import MODES, NOISE, PROGRAMS, ROOT
+from .config import MODES, NOISE, PROGRAMS, ROOT, SCALE_UNITS, SCALE_UNITS_QUICK
 from .execute import Runner
 from .plots import ensure_matplotlib, plots
 from .report import log, machine_info, print_table, write_csv, write_summary
-from .sections import run_own_sections, run_programs, run_scaling
+from .sections import run_own_sections, run_programs, run_scale, run_scaling
 from .tables import all_tables, result_failures, sort_failures
 from .target_table import TARGETS
 from .targets import evaluate
@@ -51,6 +54,10 @@ def parse_args():
     ap.add_argument("--only", help="comma-separated subset of: " + ",".join(PROGRAMS))
     ap.add_argument("--modes", default="intra,inter", help="intra,inter (default both)")
     ap.add_argument("--scaling-ranks", help="rank counts of the scaling section (default 1,2,4; quick 1,4; '' = none)")
+    ap.add_argument("--section", choices=("suite", "scale", "all"), default="suite",
+                    help="suite: the benchmarks (default); scale: only the scale section (DART's heap and "
+                         "collective times at 1 .. 64 units, oversubscribed); all: both")
+    ap.add_argument("--scale-units", help="units of the scale section's runs (default 1,2,4,8,16,32,64; quick 1,2,4)")
     ap.add_argument("--ra-log2", type=int, help="RandomAccess: log2 of the table words per unit")
     ap.add_argument("--stencil-n", help="stencil sizes, e.g. 64,1024,4096")
     ap.add_argument("--stencil-max-iter", help="stencil iteration caps, one per size")
@@ -67,6 +74,10 @@ def parse_args():
         opts.timeout = 60 if opts.quick else 420
     if opts.scaling_ranks is None:
         opts.scaling_ranks = "1,4" if opts.quick else "1,2,4"
+    opts.suite = opts.section in ("suite", "all")
+    opts.scale = opts.section in ("scale", "all")  # targets with needs="scale"
+    if opts.scale_units is None:
+        opts.scale_units = ",".join(map(str, SCALE_UNITS_QUICK if opts.quick else SCALE_UNITS))
     return opts
 
 
@@ -84,28 +95,33 @@ def run_peers(opts, runner):
 def main():
     opts = parse_args()
     MODES[:] = [m for m in opts.modes.split(",") if m in ("intra", "inter")]  # in place: the tables read it
-    progs = [p for p in PROGRAMS if not opts.only or p in opts.only.split(",")]
+    progs = [p for p in PROGRAMS if opts.suite and (not opts.only or p in opts.only.split(","))]
     outdir = Path(opts.out)
     outdir.mkdir(parents=True, exist_ok=True)
     info = machine_info()
     start = time.time()
     started = datetime.datetime.now().astimezone()
     log(f"DART benchmarks, {started:%Y-%m-%d %H:%M %Z}: {info['nproc']} cores ({info['cpu']}), load {info['load']}")
-    srs = [int(x) for x in opts.scaling_ranks.split(",") if x.strip()]
+    srs = [int(x) for x in opts.scaling_ranks.split(",") if x.strip()] if opts.suite else []
+    scale_units = [int(x) for x in opts.scale_units.split(",") if x.strip()] if opts.scale else []
     scaling_progs = ["randomaccess", "stencil", "alloc", "latency"] if srs else []
     # instructions_inline is the instructions program built with the header's inline paths on.
     extra = ["instructions_inline"] if "instructions" in progs else []
-    build_note = None if opts.no_build else build(opts, list(dict.fromkeys(progs + extra + scaling_progs)))
+    scale_progs = ["scale_probe"] if scale_units else []
+    build_note = None if opts.no_build else build(opts, list(dict.fromkeys(progs + extra + scaling_progs
+                                                                            + scale_progs)))
     plots_ok = not opts.no_plots and ensure_matplotlib(opts)
 
     runner = Runner(opts)
-    data = run_programs(runner, opts, progs)
+    data = run_programs(runner, opts, progs) if opts.suite else {m: {} for m in MODES}
     run_own_sections(runner, opts, progs, data, outdir)
     scal = run_scaling(runner, opts, srs)
+    if scale_units:
+        data["scale"] = run_scale(runner, opts, scale_units)
     peer_rows = run_peers(opts, runner) if opts.peers else []
 
     views = all_tables(data, scal, info["nproc"])
-    runner.failures += result_failures(views)
+    runner.failures += result_failures(views, data)
     for name, (title, cols, rows, note) in views.items():
         if not rows:
             continue
@@ -121,7 +137,7 @@ def main():
             log(f"   note ({prog}): {n}")
 
     data["peers"] = peer_rows
-    tg = evaluate(TARGETS, data, opts)
+    tg = evaluate([t for t in TARGETS if opts.suite or t.needs == "scale"], data, opts)
     print_table("Targets" + (" (QUICK run: indicative only)" if opts.quick else ""), TARGET_COLS, tg,
                 f"'no slower / no more than' allow {int((NOISE - 1) * 100)}% noise; machine load at start: "
                 f"{info['load']}")
@@ -130,7 +146,7 @@ def main():
     files = []
     if plots_ok:
         try:
-            files = plots(data, scal, outdir, info["nproc"])
+            files = plots(data, scal, outdir, info["nproc"], opts.suite)
         except Exception as e:  # plots must not lose the tables
             log(f"plotting failed: {e!r}")
             runner.failures.append(f"plots: {e!r}")

@@ -8,13 +8,32 @@ PROGRAMS = ["latency", "nonblocking", "bandwidth", "atomics", "alloc", "local_ac
 # need the C++ library (hdf5_dash also parallel HDF5: skipped with a note when not built)
 DASH_PROGRAMS = {"local_access_dash", "randomaccess_dash", "stencil_dash", "unordered_map_dash", "hdf5_dash",
                  "sort_dash", "traversal_dash"}
+# The scale section: units of its runs (above the cores: oversubscribed), its node modes (by this run's
+# modes: intra -> one node, inter -> virtual nodes), the trials of its repeated times by units (collectives
+# at 32-64 units on 2 cores cost seconds each), and the seconds one run may take (today's 64-unit run: 3.5-4
+# minutes at load 35-70, 6.5 at load 120; most of it the first locks of 11 teams and 100 allocations).
+SCALE_UNITS = [1, 2, 4, 8, 16, 32, 64]
+SCALE_UNITS_QUICK = [1, 2, 4]
+SCALE_UNITS_PER_NODE = 4
+SCALE_MODES = {"intra": "node", "inter": "vnode4"}
+SCALE_TIMEOUT = 1200
+
+
+def scale_trials(units, quick):
+    return 1 if quick or units >= 32 else 2 if units >= 8 else 3
+
+
 # The node modes of this run (--modes narrows it in place: the tables read it).
 MODES = ["intra", "inter"]
 MODE_ENV = {"intra": {}, "inter": {"DART_UNITS_PER_NODE": "1"},
             "vnode2": {"DART_UNITS_PER_NODE": "2"},  # vnode2: allreduce_locality's own run only
             # progress's own runs: across virtual nodes, without and with the progress thread
             "inter_progress_none": {"DART_UNITS_PER_NODE": "1", "DART_PROGRESS": "none"},
-            "inter_progress_thread": {"DART_UNITS_PER_NODE": "1", "DART_PROGRESS": "thread"}}
+            "inter_progress_thread": {"DART_UNITS_PER_NODE": "1", "DART_PROGRESS": "thread"},
+            # the scale section's (scale_probe): one node, and virtual nodes of SCALE_UNITS_PER_NODE units;
+            # a small local pool: 64 units' default pools would be 4 GiB (fixed per unit, not the figure sought)
+            "node": {"DART_LOCAL_POOL": "1M"},
+            "vnode4": {"DART_UNITS_PER_NODE": str(SCALE_UNITS_PER_NODE), "DART_LOCAL_POOL": "1M"}}
 PROGRESS_RANKS = 4  # progress: unit 0 spreads fetch-adds over 3 computing units
 NODE_AWARE_RANKS = 4  # allreduce_locality: 4 units, two virtual nodes of two
 NOISE = 1.10  # "no slower / no more than" allows 10% noise on this shared machine

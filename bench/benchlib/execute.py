@@ -19,8 +19,9 @@ class Runner:
         self.mpi_version = None
         self.timings = []
 
-    def run(self, prog, ranks, mode, args, label=None, rank0_prefix=None, pin=False):
-        """rank0_prefix: a command (e.g. valgrind) that rank 0 runs under (MPMD launch); pin: config.PIN."""
+    def run(self, prog, ranks, mode, args, label=None, rank0_prefix=None, pin=False, timeout=None):
+        """rank0_prefix: a command (e.g. valgrind) that rank 0 runs under (MPMD launch); pin: config.PIN;
+        timeout: seconds (default --timeout)."""
         exe = Path(self.opts.build_dir) / "bench" / prog
         if not exe.exists():
             if prog in DASH_PROGRAMS:  # optional: the C++ library may be absent
@@ -33,7 +34,7 @@ class Runner:
         env = dict(os.environ)
         env.pop("DART_UNITS_PER_NODE", None)
         env.update(MODE_ENV[mode])
-        tmo = self.opts.timeout
+        tmo = timeout or self.opts.timeout
         cmd = ["timeout", "-k", "5", str(tmo), self.opts.mpiexec, *self.opts.mpiexec_flags.split(),
                *(pin_flags(self.opts.mpiexec) if pin else [])]
         if rank0_prefix:

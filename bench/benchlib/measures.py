@@ -8,6 +8,7 @@ from .config import MODES, NODE_AWARE_RANKS, SORT_N
 from .parse import num
 from .report import fmt, size_str, time_str
 from .rows import by, diff, one, ratio
+from .tables.scale import heap_rows, time_rows
 from .targets import Measured
 
 
@@ -379,6 +380,36 @@ def thread_level_cost(data, opts, op):
     s1, m1 = one(fp, op=op, level="single").get("ns"), one(fp, op=op, level="multiple").get("ns")
     x = ratio(m1, s1)
     return Measured(x, f"{fmt(x, 'x')} ({time_str(m1)} vs {time_str(s1)})")
+
+
+# -------------------------------------------------------------------- scale
+
+def scale_bytes_per_unit(data, opts, mode):
+    """scale (tables/scale.py), mode: b of DART's heap after the last phase; each phase's share of b shown."""
+    rows = [r for r in heap_rows(data) if r["mode"] == mode and r["key"] != "other"]
+    if not rows or rows[-1].get("b") is None:
+        return Measured(None)
+    last = rows[-1]
+    steps, prev = [], 0.0
+    for r in rows:
+        if r.get("b") is not None:
+            steps.append(f"{r['key']} {r['b'] - prev:+.0f}")
+            prev = r["b"]
+    return Measured(last["b"], f"{last['b']:.1f} B per unit (a = {size_str(max(0, round(last['a'])))})",
+                    "b by phase: " + ", ".join(steps))
+
+
+def scale_time_exponent(data, opts, op):
+    """scale (tables/scale.py), op: the growth exponent of its time, the larger of the modes."""
+    rows = [r for r in time_rows(data) if r["key"] == op and r.get("exponent") is not None]
+    if not rows:
+        return Measured(None)
+    worst = max(rows, key=lambda r: r["exponent"])
+    bar = {r["mode"]: r["exponent"] for r in time_rows(data) if r["key"] == "mpi_barrier"}
+    shown = ", ".join(f"{r['mode']} {r['exponent']:.2f} (over barrier {fmt(r['exponent_x'])})" for r in rows)
+    return Measured(worst["exponent"], shown, why="MPI_Barrier's own exponent in the same runs: "
+                    + ", ".join(f"{k} {fmt(v)}" for k, v in bar.items())
+                    + " (busy-polling processes oversubscribed on 2 cores)")
 
 
 # -------------------------------------------------------------------- peers

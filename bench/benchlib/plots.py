@@ -6,10 +6,12 @@ from .config import MODES
 from .report import log
 from .rows import by, one, ratio
 from .tables.apps import sort_rows, view_local, view_stencil
+from .tables.scale import heap_rows, time_rows
 from .target_table import INSTR_LIMIT
 
 
-def plots(data, scal, outdir, ncpu):
+def plots(data, scal, outdir, ncpu, suite=True):
+    """The suite's plots (suite) and the scale section's (when it ran)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -46,6 +48,23 @@ def plots(data, scal, outdir, ncpu):
                 lines(ax, [(label, [(r["bytes"], r.get(k)) for r in rs if isinstance(r.get(k), float)])
                            for k, label in keys], "bytes", ylabel, f"{title}: {op}, {mode}-node", logy)
         save(fig, name)
+
+    if data.get("scale"):  # bytes and times against units, log-log, one row per mode
+        hrows, trows = heap_rows(data), time_rows(data)
+        smodes = list(dict.fromkeys(r["mode"] for r in hrows))
+        fig, axes = plt.subplots(len(smodes), 2, figsize=(12, 4.5 * len(smodes)), squeeze=False)
+
+        def pts(r, prefix):
+            return sorted((int(k[1:]), v) for k, v in r.items()
+                          if k[:1] == prefix and k[1:].isdigit() and isinstance(v, float) and v > 0)
+        for i, mode in enumerate(smodes):
+            lines(axes[i][0], [(r["phase"], pts(r, "u")) for r in hrows if r["mode"] == mode], "units",
+                  "bytes per process (max over units)", f"DART's own heap, {mode}")
+            lines(axes[i][1], [(r["op"], [(n, v / 1e9) for n, v in pts(r, "t")]) for r in trows if r["mode"] == mode],
+                  "units", "seconds (slowest unit)", f"times, {mode} (above {ncpu} units oversubscribed)")
+        save(fig, "scale.png")
+    if not suite:
+        return files
 
     series_plot("latency", "latency.png",
                 [("dart_ns", "DART"), ("mpi_allocate_ns", "MPI_Win_allocate+flush"),

@@ -1,12 +1,15 @@
 """The run plan: every program in each node mode, then the sections with runs of their own (instructions under
-callgrind, threads, node-aware allreduce, barrier at 4 units, progress, dart_init cost) and the scaling runs.
-Returns data: mode -> table name -> rows (the programs' tables, plus the rows the own sections add)."""
+callgrind, threads, node-aware allreduce, barrier at 4 units, progress, dart_init cost), the scaling runs and the
+scale section. Returns data: mode -> table name -> rows (the programs' tables, plus the rows the own sections
+add; the scale section's under data["scale"])."""
 import os
 
-from .config import INTRA_INSTR_OPS, MODES, NODE_AWARE_RANKS, PROGRESS_RANKS
+from .config import (INTRA_INSTR_OPS, MODES, NODE_AWARE_RANKS, PROGRESS_RANKS, SCALE_MODES, SCALE_TIMEOUT,
+                     SCALE_UNITS_PER_NODE, scale_trials)
 from .execute import common_args, prog_args
 from .instructions import run_instructions
 from .report import log
+from .static_size import static_bytes
 
 OWN_SECTIONS = ("instructions", "threads", "allreduce_locality", "init_cost", "progress")
 
@@ -114,3 +117,18 @@ def run_scaling(runner, opts, srs):
             d.update(runner.run("latency", ranks, "intra", ["--sizes", "8", "--trials", "3"]))
         scal[ranks] = d
     return scal
+
+
+def run_scale(runner, opts, units):
+    """scale_probe at each number of units in each scale mode (one node; virtual nodes of SCALE_UNITS_PER_NODE):
+    {"modes": {mode: {units: {table: rows}}}, "fixed": DART's static tables (static_size.py)}."""
+    modes = [SCALE_MODES[m] for m in MODES]
+    log(f"\n-- scale: DART's heap and collective times at {','.join(map(str, units))} units "
+        f"({' and '.join(modes)}: DART_UNITS_PER_NODE={SCALE_UNITS_PER_NODE}; above {os.cpu_count()} oversubscribed)")
+    out = {"modes": {m: {} for m in modes}, "fixed": static_bytes(opts.build_dir)}
+    for n in units:  # sizes in turn, both modes at each: a load change hits both alike
+        for mode in modes:
+            args = ["--trials", str(scale_trials(n, opts.quick))]
+            out["modes"][mode][n] = runner.run("scale_probe", n, mode, args,
+                                               timeout=None if opts.quick else max(opts.timeout, SCALE_TIMEOUT))
+    return out

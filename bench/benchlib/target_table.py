@@ -166,6 +166,22 @@ TARGETS += [
            "threads benchmark not run", PUT_GET, noise=True),
 ]
 
+# the scale section (bench/run --section scale): DART's cost per process as the job grows, 1 .. 64 units
+SCALE_NA = "scale section not run (bench/run --section scale or all)"
+TARGETS += [
+    Target("{mode}: DART's heap per process grows <= {threshold} B per unit of the job (10 teams, 100 segments, "
+           "11 locks, locality tree; fit over 1-64 units)", m.scale_bytes_per_unit, "<=", 16,
+           "none: bytes = a + b x units fitted over the sizes",
+           "structures sized by the team or the job on every process", SCALE_NA,
+           ({"mode": "node"}, {"mode": "vnode4"}), needs="scale"),
+    Target("{what} grows no faster than the team size (time ~ units^k, k <= {threshold:g}, oversubscribed sizes)",
+           m.scale_time_exponent, "<=", 1, "MPI_Barrier at the same size (its exponent shown)", "", SCALE_NA,
+           ({"op": "dart_init", "what": "dart_init"}, {"op": "team_create_destroy", "what": "team create + destroy"},
+            {"op": "alloc_free", "what": "collective alloc + free"}, {"op": "first_lock", "what": "a team's first lock"},
+            {"op": "split_locality_node", "what": "dart_team_split_locality (NODE)"},
+            {"op": "locality_tree", "what": "the locality tree of all units"}), noise=True, needs="scale"),
+]
+
 # ours against the peers built from their sources (--peers: bench/peers/build.sh), runs alternating
 PEER_NA = "{peer} not built (bench/peers/build.sh) or not run"
 TARGETS += [

@@ -14,7 +14,7 @@ dart_ret_t dart_gptr_setunit(dart_gptr_t *gptr, dart_unit_t unit) {
   if (!s || s->handle != dart__gptr_handle(*gptr))
     return dart__error(DART_ERR_INVAL, "dart_gptr_setunit: not a valid global pointer");
   const dart_team_data_t *t = s->team;
-  if (unit < 0 || unit >= dart__state.size || (t->abs2rel && t->abs2rel[unit] < 0))
+  if (unit < 0 || unit >= dart__state.size || dart__team_rel(t, unit) < 0)
     return dart__error(DART_ERR_INVAL, "dart_gptr_setunit: unit %d is not in the segment's team", (int)unit);
   gptr->unitid = unit;
   return DART_OK;

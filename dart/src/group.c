@@ -3,7 +3,7 @@
  * order they are built in, which DART does not want). */
 #include <stdlib.h>
 #include <string.h>
-#include "state.h"
+#include "group.h"
 
 struct dart_group_struct {
   size_t n, cap;
@@ -163,7 +163,6 @@ dart_ret_t dart_group_split(const dart_group_t g, size_t n, size_t *nout, dart_g
   return DART_OK;
 }
 
-/* Internal: the sorted member array (for team creation). */
 const dart_unit_t *dart__group_units(const dart_group_t g, size_t *n) {
   *n = g->n;
   return g->units;

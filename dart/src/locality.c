@@ -5,7 +5,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "state.h"
+#include "locality.h"
+#include "team.h"
 #include "progress.h"
 #include "segment.h"
 
@@ -16,7 +17,7 @@ dart_ret_t dart_unit_node(dart_team_t team, dart_unit_t unit, size_t *node) {
   if (!node) return dart__error(DART_ERR_INVAL, "dart_unit_node: node is NULL");
   if (unit < 0 || unit >= t->size)
     return dart__error(DART_ERR_INVAL, "dart_unit_node: unit %d out of range [0, %d)", (int)unit, t->size);
-  *node = (size_t)dart__state.node_of[t->rel2abs[unit]];
+  *node = (size_t)dart__state.node_of[dart__team_abs(t, unit)];
   return DART_OK;
 }
 
@@ -27,12 +28,13 @@ dart_ret_t dart_unit_node(dart_team_t team, dart_unit_t unit, size_t *node) {
  * memcpy on the same node, an MPI_Get to another one. */
 static dart_gptr_t place_gptr(int abs) { return (dart_gptr_t){abs, 0, DART_POOL_FLAGS, {0}}; }
 
-/* Places of team units first .. first+count-1 (a valid range): the gets
- * of all, then one completion. */
-static dart_ret_t read_places(dart_team_data_t *t, int first, size_t count, dart_unit_place_t *places) {
+/* Places of team units rels[0 .. count-1], or first .. first+count-1 if
+ * rels is NULL (valid ids): the gets of all, then one completion. */
+static dart_ret_t read_places(dart_team_data_t *t, const int32_t *rels, int first, size_t count,
+                              dart_unit_place_t *places) {
   int pending = 0;
   for (size_t i = 0; i < count; i++) {
-    int abs = t->rel2abs[first + (int)i];
+    int abs = dart__team_abs(t, rels ? rels[i] : first + (int)i);
     if (abs == dart__state.myid) {
       places[i] = dart__state.place;
       continue;
@@ -44,6 +46,11 @@ static dart_ret_t read_places(dart_team_data_t *t, int first, size_t count, dart
   return pending ? dart_flush_local_all(place_gptr(dart__state.myid)) : DART_OK;
 }
 
+dart_ret_t dart__unit_places_of(dart_team_data_t *t, const int32_t *rels, size_t count,
+                                dart_unit_place_t *places) {
+  return read_places(t, rels, 0, count, places);
+}
+
 dart_ret_t dart_unit_place(dart_team_t team, dart_unit_t unit, dart_unit_place_t *place) {
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(team, "dart_unit_place", &t);
@@ -51,7 +58,7 @@ dart_ret_t dart_unit_place(dart_team_t team, dart_unit_t unit, dart_unit_place_t
   if (!place) return dart__error(DART_ERR_INVAL, "dart_unit_place: place is NULL");
   if (unit < 0 || unit >= t->size)
     return dart__error(DART_ERR_INVAL, "dart_unit_place: unit %d out of range [0, %d)", (int)unit, t->size);
-  return read_places(t, unit, 1, place);
+  return read_places(t, NULL, unit, 1, place);
 }
 
 dart_ret_t dart_unit_places(dart_team_t team, dart_unit_t first, size_t count, dart_unit_place_t *places) {
@@ -63,60 +70,7 @@ dart_ret_t dart_unit_places(dart_team_t team, dart_unit_t first, size_t count, d
                        "dart_unit_places: units %d .. %d + %zu are not inside the team's [0, %d)", (int)first,
                        (int)first, count, t->size);
   if (!places && count > 0) return dart__error(DART_ERR_INVAL, "dart_unit_places: places is NULL");
-  return read_places(t, first, count, places);
-}
-
-/* The cache of `level` (1-3) above processing unit `pu`, or NULL. */
-static hwloc_obj_t cache_above(hwloc_obj_t pu, unsigned level) {
-  for (hwloc_obj_t o = pu ? pu->parent : NULL; o; o = o->parent)
-    if (hwloc_obj_type_is_cache(o->type) && o->attr->cache.depth == level &&
-        o->attr->cache.type != HWLOC_OBJ_CACHE_INSTRUCTION)
-      return o;
-  return NULL;
-}
-
-void dart__place_detect(dart_unit_place_t *p) {
-  p->numa = p->cpu = p->core = p->bound_cores = p->threads_per_core = -1;
-  p->host_cores = p->host_numa = p->cache_line = -1;
-  p->cache_size[0] = p->cache_size[1] = p->cache_size[2] = p->host_memory = -1;
-  hwloc_topology_t topo;
-  if (hwloc_topology_init(&topo) != 0) return;
-  hwloc_bitmap_t where = hwloc_bitmap_alloc(), bound = hwloc_bitmap_alloc();
-  if (!where || !bound || hwloc_topology_load(topo) != 0) goto done;
-  int cores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
-  int pus = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
-  int numas = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE);
-  p->host_cores = cores > 0 ? cores : pus;
-  p->host_numa = numas > 0 ? numas : 1;
-  p->threads_per_core = cores > 0 && pus >= cores ? pus / cores : 1;
-  p->host_memory = (int64_t)hwloc_get_root_obj(topo)->total_memory;
-  if (hwloc_get_cpubind(topo, bound, HWLOC_CPUBIND_PROCESS) == 0) {
-    int n = hwloc_get_nbobjs_inside_cpuset_by_type(topo, bound, HWLOC_OBJ_CORE);
-    p->bound_cores = n > 0 ? n : p->host_cores;
-  }
-  if (hwloc_get_last_cpu_location(topo, where, HWLOC_CPUBIND_THREAD) == 0) {
-    hwloc_obj_t pu = hwloc_get_obj_inside_cpuset_by_type(topo, where, HWLOC_OBJ_PU, 0);
-    if (pu) {
-      p->cpu = (int32_t)pu->os_index;
-      hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
-      p->core = (int32_t)(core ? core->os_index : pu->os_index);
-      for (unsigned level = 1; level <= 3; level++) {
-        hwloc_obj_t c = cache_above(pu, level);
-        if (c) p->cache_size[level - 1] = (int64_t)c->attr->cache.size;
-        if (c && level == 1) p->cache_line = (int32_t)c->attr->cache.linesize;
-      }
-    }
-    for (hwloc_obj_t o = NULL; (o = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_NUMANODE, o)) != NULL;)
-      if (hwloc_bitmap_intersects(o->cpuset, where)) {
-        p->numa = (int32_t)o->os_index;
-        break;
-      }
-    if (p->numa < 0 && numas <= 1) p->numa = 0;
-  }
-done:
-  hwloc_bitmap_free(where);
-  hwloc_bitmap_free(bound);
-  hwloc_topology_destroy(topo);
+  return read_places(t, NULL, first, count, places);
 }
 
 /* The NUMA domain of the calling thread's last CPU, -1 if hwloc cannot tell. */
@@ -151,56 +105,105 @@ dart_ret_t dart_unit_numa(int *numa) {
   return DART_OK;
 }
 
-/* Every member's domain key for `scope`, gathered over the team, and the
- * domains numbered in order of their lowest member: dom[rel] = domain. */
-static dart_ret_t domains_of(dart_team_data_t *t, dart_locality_scope_t scope, const char *fn, size_t *dom,
-                             size_t *count) {
+/* A key and where it first occurs. */
+typedef struct {
   int64_t key;
-  int64_t node = dart__state.node_of[dart__state.myid];
+  int32_t at;
+} keyed_t;
+
+static int by_key_then_index(const void *a, const void *b) {
+  const keyed_t *x = a, *y = b;
+  if (x->key != y->key) return x->key < y->key ? -1 : 1;
+  return (x->at > y->at) - (x->at < y->at);
+}
+
+/* Numbers n keys by value in order of first appearance: dom[i] = the
+ * number of keys[i]. Sorting (key, index) pairs puts each key's first
+ * index at the head of its run; those heads, numbered in index order, give
+ * the numbers. O(n log n) time, 12 B per key of scratch. */
+static dart_ret_t number_keys(const int64_t *keys, int32_t n, int32_t *dom, size_t *count) {
+  keyed_t *k = malloc(sizeof *k * (size_t)(n > 0 ? n : 1));
+  if (!k) return dart__error(DART_ERR_NOMEM, "locality: out of memory for %d keys", (int)n);
+  for (int32_t i = 0; i < n; i++) k[i] = (keyed_t){keys[i], i};
+  qsort(k, (size_t)n, sizeof *k, by_key_then_index);
+  for (int32_t i = 0; i < n; i++) dom[i] = -1;
+  for (int32_t i = 0; i < n; i++)
+    if (i == 0 || k[i].key != k[i - 1].key) dom[k[i].at] = 0; /* a head */
+  int32_t next = 0;
+  for (int32_t i = 0; i < n; i++)
+    if (dom[i] == 0) dom[i] = next++; /* heads in index order: not yet overwritten */
+  for (int32_t i = 0, head = 0; i < n; i++) {
+    if (k[i].key != k[head].key) head = i;
+    dom[k[i].at] = dom[k[head].at];
+  }
+  free(k);
+  *count = (size_t)next;
+  return DART_OK;
+}
+
+dart_ret_t dart__team_nodes(dart_team_data_t *t, int32_t *dom, size_t *count) {
+  int64_t *keys = malloc(sizeof *keys * (size_t)t->size);
+  if (!keys) return dart__error(DART_ERR_NOMEM, "locality: out of memory for %d node keys", t->size);
+  for (int u = 0; u < t->size; u++) keys[u] = dart__state.node_of[dart__team_abs(t, u)];
+  dart_ret_t r = number_keys(keys, t->size, dom, count);
+  free(keys);
+  return r;
+}
+
+/* The domains of `scope` among the team's units, numbered in order of their
+ * lowest member: *count of them, *mine the calling unit's and, if dom is not
+ * NULL, dom[rel] every member's. GLOBAL and UNIT need nothing, NODE reads
+ * the node table; only NUMA communicates (an allgather of every member's
+ * domain, the one O(team) exchange: nobody else knows a unit's NUMA
+ * domain). O(n log n) time. */
+static dart_ret_t domains_of(dart_team_data_t *t, dart_locality_scope_t scope, const char *fn, int32_t *dom,
+                             size_t *count, size_t *mine) {
   switch (scope) {
-    case DART_LOCALITY_SCOPE_GLOBAL: key = 0; break;
-    case DART_LOCALITY_SCOPE_NODE: key = node; break;
-    case DART_LOCALITY_SCOPE_NUMA: {
-      int numa = detect_numa();
-      key = node * ((int64_t)1 << 20) + (numa < 0 ? 0 : numa);
-      break;
+    case DART_LOCALITY_SCOPE_GLOBAL:
+    case DART_LOCALITY_SCOPE_UNIT: {
+      int unit = scope == DART_LOCALITY_SCOPE_UNIT;
+      for (int u = 0; dom && u < t->size; u++) dom[u] = unit ? u : 0;
+      *count = unit ? (size_t)t->size : 1;
+      *mine = unit ? (size_t)t->myid : 0;
+      return DART_OK;
     }
-    case DART_LOCALITY_SCOPE_UNIT: key = t->myid; break;
+    case DART_LOCALITY_SCOPE_NODE:
+    case DART_LOCALITY_SCOPE_NUMA: break;
     default: return dart__error(DART_ERR_INVAL, "%s: unknown locality scope %d", fn, (int)scope);
   }
-  int64_t *keys = malloc(sizeof *keys * (size_t)t->size * 2);
-  if (!keys) return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
-  int ret = dart__allgather(&key, 1, MPI_INT64_T, keys, t->comm);
-  if (ret != MPI_SUCCESS) {
+  int32_t *d = dom ? dom : malloc(sizeof *d * (size_t)t->size);
+  if (!d) return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+  dart_ret_t r;
+  if (scope == DART_LOCALITY_SCOPE_NODE) {
+    r = dart__team_nodes(t, d, count);
+  } else {
+    int numa = detect_numa();
+    int64_t key = (int64_t)dart__state.node_of[dart__state.myid] * ((int64_t)1 << 20) + (numa < 0 ? 0 : numa);
+    int64_t *keys = malloc(sizeof *keys * (size_t)t->size);
+    int ret = keys ? dart__allgather(&key, 1, MPI_INT64_T, keys, t->comm) : MPI_SUCCESS;
+    if (!keys)
+      r = dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
+    else if (ret != MPI_SUCCESS)
+      r = dart__mpi_error(ret, "MPI_Allgather");
+    else
+      r = number_keys(keys, t->size, d, count);
     free(keys);
-    return dart__mpi_error(ret, "MPI_Allgather");
   }
-  /* Distinct keys in order of first appearance: O(size * domains), domains are few. */
-  int64_t *seen = keys + t->size;
-  size_t n = 0;
-  for (int u = 0; u < t->size; u++) {
-    size_t d = 0;
-    while (d < n && seen[d] != keys[u]) d++;
-    if (d == n) seen[n++] = keys[u];
-    dom[u] = d;
-  }
-  free(keys);
-  *count = n;
-  return DART_OK;
+  if (r == DART_OK) *mine = (size_t)d[t->myid];
+  if (d != dom) free(d);
+  return r;
 }
 
 dart_ret_t dart_team_domains(dart_team_t team, dart_locality_scope_t scope, size_t *count, size_t *mine) {
   dart_team_data_t *t;
   dart_ret_t r = dart__team_lookup(team, "dart_team_domains", &t);
   if (r != DART_OK) return r;
-  size_t *dom = malloc(sizeof *dom * (size_t)t->size), n = 0;
-  if (!dom) return dart__error(DART_ERR_NOMEM, "dart_team_domains: out of memory");
-  r = domains_of(t, scope, "dart_team_domains", dom, &n);
+  size_t n = 0, m = 0;
+  r = domains_of(t, scope, "dart_team_domains", NULL, &n, &m);
   if (r == DART_OK) {
     if (count) *count = n;
-    if (mine) *mine = dom[t->myid];
+    if (mine) *mine = m;
   }
-  free(dom);
   return r;
 }
 
@@ -210,21 +213,12 @@ dart_ret_t dart_team_split_locality(dart_team_t team, dart_locality_scope_t scop
   dart_ret_t r = dart__team_lookup(team, "dart_team_split_locality", &t);
   if (r != DART_OK) return r;
   if (!newteam) return dart__error(DART_ERR_INVAL, "dart_team_split_locality: newteam is NULL");
-  size_t *dom = malloc(sizeof *dom * (size_t)t->size), n = 0;
-  if (!dom) return dart__error(DART_ERR_NOMEM, "dart_team_split_locality: out of memory");
-  r = domains_of(t, scope, "dart_team_split_locality", dom, &n);
+  size_t n = 0, mine = 0;
+  r = domains_of(t, scope, "dart_team_split_locality", NULL, &n, &mine);
   if (r == DART_OK && (nparts == 0 || nparts > n))
     r = dart__error(DART_ERR_INVAL, "dart_team_split_locality: %zu parts of %zu domains", nparts, n);
-  dart_group_t group = NULL;
-  if (r == DART_OK) r = dart_group_create(&group);
-  if (r == DART_OK) {
-    /* Domain d goes to part d * nparts / n: consecutive, sizes differ by <= 1. */
-    size_t mine = dom[t->myid] * nparts / n;
-    for (int u = 0; u < t->size && r == DART_OK; u++)
-      if (dom[u] * nparts / n == mine) r = dart_group_addmember(group, t->rel2abs[u]);
-  }
-  free(dom);
-  if (r == DART_OK) r = dart_team_create(team, group, newteam);
-  if (group) dart_group_destroy(&group);
+  /* Domain d goes to part d * nparts / n: consecutive, sizes differ by <= 1.
+   * A split keeps the team's order and needs no member list. */
+  if (r == DART_OK) r = dart__team_split(t, (int)(mine * nparts / n), t->myid, newteam);
   return r;
 }

@@ -1,79 +1,108 @@
-/* Team locks: the MCS queue lock of the DART-MPI paper (section IV.B.6).
+/* Team locks: MCS queue locks in team memory, O(1) per member.
  *
- * State. Each lock has one 32-bit TAIL word in team memory: 0 when the lock
- * is free, else 1 + the team-relative id of the last unit in the queue.
- * Tails are spread over the team: the lock in slot s has its tail on team
- * unit s % size (slots are handed out in creation order, so lock k of a
- * team lives on unit k % size), one tail per cache line, in slabs of
- * SLAB_SLOTS slots per unit allocated with dart_team_memalloc_aligned.
- * The queue links are messages on a per-team duplicate of the team
- * communicator (tags 2s and 2s+1 belong to slot s), so no "next" word is
- * needed and waiting never polls remote memory.
+ * State. Every lock has, on every member of its team, one CELL of 64 bytes
+ * (a cache line) of team memory, three 32-bit words of it used:
+ *   TAIL  0 when the lock is free, else 1 + the team-relative id of the
+ *         last unit in the queue; used only in the cell of the lock's home
+ *   NEXT  1 + the team-relative id of my successor in the queue, else 0
+ *   GO    1 once my predecessor has handed the lock to me, else 0
+ * Cells come in slabs of SLAB_LOCKS per member (4 KiB), allocated
+ * collectively with dart_team_memalloc_aligned when a team's locks need
+ * one (the first at its first lock). Lock slot s uses cell s % SLAB_LOCKS
+ * of slab s / SLAB_LOCKS on every member and has its home on team unit
+ * s % size: slots are handed out in creation order, so the tails of a
+ * team's locks are spread over its units. A member keeps 64 B of team
+ * memory per lock slot, whatever the team size; the queue needs neither
+ * message tags nor a communicator of its own (an earlier version sent the
+ * hand-offs as messages on a duplicate communicator, two tags per slot,
+ * with 256 slots per member and per-slot arrays: 3 KiB per member, and no
+ * lock at all on teams above TAG_UB / 512 units). Per-process state (lock
+ * records, the slab list, free and pending slots) grows with the number of
+ * live locks only.
  *
- * Acquire: swap TAIL with me (CPU exchange on a single-node team; on a
- * multi-node team a compare-and-swap loop, because the tail only ever sees
- * compare-and-swap, which keeps within MPI's default accumulate_ops =
- * same_op_no_op). If the old tail was a unit p, post a receive for GO
- * from p, send p a NEXT message (p learns its successor) and wait for GO.
- * The wait polls the posted receive with MPI_Test (progress.h): no network
- * traffic, the MPI progress engine runs, so one-sided operations that
- * target the waiting unit complete, and the CPU is yielded between polls.
+ * Why this design: a waiting unit polls only its own memory (no network
+ * traffic while it waits, FIFO), and the state per member is one cell per
+ * lock. A test-and-set word at the home would make every waiter poll
+ * remotely and starve some; ARMCI-MPI's mutexes keep a byte per process
+ * and lock at the home (O(team) per lock) and read them all per acquire.
  *
- * Release: compare-and-swap TAIL from me to 0. If that fails a successor
- * has swapped itself in: receive its NEXT (it may still be on the way: the
- * receive waits for it) and send it GO. FIFO: units get the lock in the
- * order their swaps reached the tail.
+ * At rest (no queue passes through me) my NEXT and GO are 0: a unit resets
+ * its word when it takes the value from it, so an uncontended acquire +
+ * release costs the two tail operations and nothing else, as the
+ * message-based version did.
  *
- * Path rule (as atomic.c): a team within one node updates tails with CPU
- * atomics, a team spanning nodes with MPI atomics only.
+ * Acquire: swap the tail with me. If there was a predecessor p, write me
+ * into p's NEXT, wait until my GO is 1 and reset it. Release:
+ * compare-and-swap the tail from me to 0. If that fails, a successor has
+ * swapped itself in: wait until my NEXT names it (its write may still be
+ * on the way), reset NEXT and set the successor's GO. On the MPI path a
+ * wait polls with REPLACE 0, which reads and resets at once. FIFO: units
+ * get the lock in the order their swaps reached the tail. A waiting unit
+ * polls its own cell only. (The home's NEXT and GO share a line with the
+ * tail, so the home, while it waits, rereads its line after each tail
+ * update: one cache miss each, not worth a second line per lock.)
+ *
+ * Path rule (as atomic.c): a team within one node (its slabs have no MPI
+ * window) uses CPU atomics on the shared memory; a team spanning nodes
+ * uses MPI atomics only, on the unit's own cell too (MPI_Fetch_and_op
+ * with MPI_REPLACE, then MPI_Win_flush), and keeps within MPI's default
+ * accumulate_ops = same_op_no_op: TAIL sees only compare-and-swap (the
+ * swap is a compare-and-swap loop), NEXT and GO only REPLACE (besides the
+ * tests' NO_OP reads). Waiting (progress.h): the MPI path polls with MPI
+ * calls, which run MPI's progress engine; the CPU path polls memory and,
+ * once past the spin polls, runs the progress engine (MPI_Iprobe) before
+ * each yield, so that operations of other segments aimed at the waiting
+ * unit complete (the holder may be waiting for one).
  *
  * Collectives. dart_team_lock_init communicates only when a slab must be
- * allocated (once per SLAB_SLOTS * size locks: an allocation, a zeroing
- * and a barrier) or the team's first lock creates its communicator.
- * dart_team_lock_destroy starts a nonblocking barrier and returns; the slot
- * is reused only after that barrier completes (every unit has destroyed
- * the lock), which every unit waits for at the same point (when fresh
- * slots run out), so slot numbers stay identical on all units. A unit that
- * holds the lock gets DART_ERR_BUSY and must release it and call destroy
- * again (before its next lock call on the team): the other units' destroy
- * has completed locally and their barrier matches its later call.
+ * allocated (once per SLAB_LOCKS locks alive at once: an allocation, a
+ * zeroing and a barrier). dart_team_lock_destroy starts a nonblocking
+ * barrier on the team's communicator and returns; the slot is reused only
+ * after that barrier completes (every unit has destroyed the lock: the
+ * cells are at rest again), which every unit waits for at the same point
+ * (when fresh slots run out), so slot numbers stay identical on all units.
+ * A unit that holds the lock gets DART_ERR_BUSY and must release it and
+ * call destroy again before its next collective on the team: the other
+ * units' destroy has completed locally and their barrier matches its
+ * later call.
  *
  * Handles. A dart_lock_t encodes (generation << 32 | index + 1) into a
  * table of lock records, so a stale, forged or foreign handle is detected
  * (DART_ERR_INVAL) instead of being dereferenced.
  *
  * Threads. A unit takes part in a lock's queue once: at
- * DART_THREAD_MULTIPLE a per-record mutex (the gate) lets one thread of
- * the unit at a time into acquire .. release, so a second thread waits
- * for the first one's release before it queues, and the lock excludes
- * threads as well as units. The record's owner is the holding thread.
- * The record table is read without a lock (handle lookups); it grows by
- * copying, and outgrown copies are kept until dart_exit. */
+ * DART_THREAD_MULTIPLE a per-record mutex (the gate, allocated only then)
+ * lets one thread of the unit at a time into acquire .. release, so a
+ * second thread waits for the first one's release before it queues, and
+ * the lock excludes threads as well as units. The record's owner is the
+ * holding thread. The record table is read without a lock (handle
+ * lookups); it grows by copying, and outgrown copies are kept until
+ * dart_exit. */
 #include <stdlib.h>
 #include <string.h>
-#include "amo.h"
+#include "debug.h"
 #include "lock.h"
 #include "progress.h"
 #include "segment.h"
 
-/* GCC 12 mistakes MPICH's MPI_STATUSES_IGNORE for a zero-sized array. */
-#pragma GCC diagnostic ignored "-Wstringop-overflow"
-
 _Static_assert(sizeof(uintptr_t) >= 8, "lock handles need 64-bit pointers");
 
-#define SLOT_BYTES 64
-#define SLAB_SLOTS 256 /* slots per unit per slab */
+#define CELL_BYTES 64
+#define SLAB_LOCKS 64 /* cells per member per slab: 4 KiB */
+#define SLAB_BYTES (SLAB_LOCKS * CELL_BYTES)
+
+/* The words of a cell (int32 index). */
+enum { TAIL = 0, NEXT = 1, GO = 2 };
 
 typedef struct lock_ctx {
   dart_team_t team;
   int slot_of_team; /* the team's slot in the team table */
-  MPI_Comm comm;    /* duplicate of the team communicator; MPI_COMM_NULL once released */
+  MPI_Comm comm;    /* the team's own (not owned here); MPI_COMM_NULL once the team is gone */
   int size, myid;
-  dart_gptr_t *slabs;
+  dart_gptr_t *slabs; /* pointing to team unit 0, offset 0 */
   int nslabs;
-  int nslots;     /* slots in all slabs */
+  int nslots;     /* SLAB_LOCKS * nslabs; the arrays below have nslots entries */
   int next_fresh; /* next slot never used */
-  int max_slots;  /* tags 2s, 2s+1 must not exceed MPI_TAG_UB */
   int *freel;     /* reclaimed slots, used LIFO */
   int nfree;
   MPI_Request *preq; /* nonblocking barriers of destroyed locks ... */
@@ -83,21 +112,29 @@ typedef struct lock_ctx {
   struct lock_ctx *next;
 } lock_ctx_t;
 
+/* One live lock of this unit. One cache line: acquire and release touch
+ * the record and the cell, one line each, and a process holding many locks
+ * (DASH makes one per mutex) pays 64 B of heap for each besides its cell. */
 typedef struct {
-  uint32_t gen;
-  uint32_t idx; /* in recs */
-  int live;
-  lock_ctx_t *ctx;
-  int slot;
-  pthread_mutex_t gate; /* one thread of the unit in the queue (DART_THREAD_MULTIPLE) */
-  const void *owner;    /* the holding thread (its thread_token), NULL if free here */
-  int32_t me;           /* 1 + team-relative id */
-  dart_gptr_t tail;
-  char *addr; /* resolved tail: CPU path when win == MPI_WIN_NULL */
-  MPI_Win win;
-  int rank;
-  MPI_Aint disp;
+  uint32_t gen;          /* handle generation: bumped when the record is freed */
+  int32_t me;            /* 1 + team-relative id */
+  int32_t home;          /* team-relative id of the unit holding the tail */
+  int32_t slot;          /* in ctx */
+  int32_t mpi;           /* the MPI path (the team spans nodes) */
+  lock_ctx_t *ctx;       /* NULL while the record is free */
+  const void *owner;     /* the holding thread (its thread_token), NULL if free here */
+  pthread_mutex_t *gate; /* one thread of the unit in the queue (DART_THREAD_MULTIPLE only) */
+  union {
+    struct { /* CPU path: my cell, the home's cell */
+      int32_t *mine, *home_cell;
+    } cpu;
+    struct { /* MPI path: every member's cell is at disp in the window */
+      MPI_Win win;
+      MPI_Aint disp;
+    } mpi;
+  } at;
 } lock_rec_t;
+_Static_assert(sizeof(lock_rec_t) <= 64, "a lock record fits one cache line");
 
 static lock_rec_t **recs;
 static uint32_t nrecs, recs_cap;
@@ -114,14 +151,14 @@ static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local char thread_token;
 
 #define SEQ __ATOMIC_SEQ_CST
-#define TAG_NEXT(s) (2 * (s))
-#define TAG_GO(s) (2 * (s) + 1)
 
 /* ---- Handles ---- */
 
 static dart_lock_t handle_of(uint32_t idx) {
   return (dart_lock_t)(uintptr_t)(((uint64_t)recs[idx]->gen << 32) | (uint64_t)(idx + 1));
 }
+
+static uint32_t idx_of(dart_lock_t lock) { return (uint32_t)(uintptr_t)lock - 1; }
 
 /* The record of a live handle, or NULL. */
 static lock_rec_t *rec_of(dart_lock_t lock) {
@@ -131,7 +168,7 @@ static lock_rec_t *rec_of(dart_lock_t lock) {
    * another team); the outgrown one stays readable. */
   uint32_t n = __atomic_load_n(&nrecs, __ATOMIC_ACQUIRE);
   lock_rec_t **table = __atomic_load_n(&recs, __ATOMIC_ACQUIRE);
-  if (idx >= n || !table[idx]->live || table[idx]->gen != gen) return NULL;
+  if (idx >= n || !table[idx]->ctx || table[idx]->gen != gen) return NULL;
   return table[idx];
 }
 
@@ -158,10 +195,16 @@ static dart_ret_t rec_new_locked(uint32_t *idx) {
     __atomic_store_n(&recs, v, __ATOMIC_RELEASE);
     recs_cap = cap;
   }
-  lock_rec_t *r = calloc(1, sizeof *r);
-  if (!r) return DART_ERR_NOMEM;
-  pthread_mutex_init(&r->gate, NULL);
-  r->idx = nrecs;
+  lock_rec_t *r = aligned_alloc(64, 64);
+  pthread_mutex_t *gate = dart__state.threads ? malloc(sizeof *gate) : NULL;
+  if (!r || (dart__state.threads && !gate)) {
+    free(r);
+    free(gate);
+    return DART_ERR_NOMEM;
+  }
+  memset(r, 0, sizeof *r);
+  if (gate) pthread_mutex_init(gate, NULL);
+  r->gate = gate;
   recs[nrecs] = r;
   *idx = nrecs;
   __atomic_store_n(&nrecs, nrecs + 1, __ATOMIC_RELEASE);
@@ -181,12 +224,11 @@ static void rec_free_idx(uint32_t idx) {
   dart__unlock(&table_mutex);
 }
 
-static void rec_release(lock_rec_t *r) {
-  r->live = 0;
+static void rec_release(lock_rec_t *r, uint32_t idx) {
   r->gen++;
-  if (r->ctx) r->ctx->nlocks--;
+  r->ctx->nlocks--;
   r->ctx = NULL;
-  rec_free_idx(r->idx);
+  rec_free_idx(idx);
 }
 
 /* Looks a lock up for an operation: live handle, team still alive. */
@@ -204,6 +246,13 @@ static dart_ret_t lock_get(dart_lock_t lock, const char *fn, lock_rec_t **out) {
   return DART_OK;
 }
 
+static void gate_enter(lock_rec_t *r) {
+  if (r->gate) pthread_mutex_lock(r->gate);
+}
+static void gate_exit(lock_rec_t *r) {
+  if (r->gate) pthread_mutex_unlock(r->gate);
+}
+
 /* ---- Per-team state ---- */
 
 static dart_ret_t ctx_get(dart_team_data_t *t, const char *fn, lock_ctx_t **out) {
@@ -215,14 +264,7 @@ static dart_ret_t ctx_get(dart_team_data_t *t, const char *fn, lock_ctx_t **out)
   ctx_of_slot[t->slot] = NULL; /* a destroyed team's state: released at exit */
   c = calloc(1, sizeof *c);
   if (!c) return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
-  int ret = MPI_Comm_dup(t->comm, &c->comm);
-  if (ret != MPI_SUCCESS) {
-    free(c);
-    return dart__mpi_error(ret, "MPI_Comm_dup");
-  }
-  int *ub, flag = 0;
-  MPI_Comm_get_attr(c->comm, MPI_TAG_UB, &ub, &flag);
-  c->max_slots = flag ? (*ub - 1) / 2 + 1 : 16384;
+  c->comm = t->comm;
   c->team = t->id;
   c->slot_of_team = t->slot;
   c->size = t->size;
@@ -236,53 +278,62 @@ static dart_ret_t ctx_get(dart_team_data_t *t, const char *fn, lock_ctx_t **out)
   return DART_OK;
 }
 
+/* Completes the pending destroy barriers (polled: progress.h). */
+static int ctx_wait_pending(lock_ctx_t *c) {
+  int ret = MPI_SUCCESS;
+  for (int i = 0; i < c->npend && ret == MPI_SUCCESS; i++) ret = dart__wait(&c->preq[i], MPI_STATUS_IGNORE);
+  return ret;
+}
+
 /* Completes the destroy barriers and makes their slots reusable. */
 static dart_ret_t ctx_reclaim(lock_ctx_t *c) {
   if (!c->npend) return DART_OK;
-  int ret = MPI_Waitall(c->npend, c->preq, MPI_STATUSES_IGNORE);
-  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Waitall (lock destroy barriers)");
+  DART_MPI(ctx_wait_pending(c), "MPI_Test (lock destroy barriers)");
   /* Reverse, so that the LIFO free list hands out the oldest first. */
   for (int i = c->npend - 1; i >= 0; i--) c->freel[c->nfree++] = c->pslot[i];
   c->npend = 0;
   return DART_OK;
 }
 
+/* The team is going: its communicator and memory go with it. */
 static void ctx_release(lock_ctx_t *c) {
   if (c->comm != MPI_COMM_NULL) {
-    if (c->npend) MPI_Waitall(c->npend, c->preq, MPI_STATUSES_IGNORE);
+    ctx_wait_pending(c);
     c->npend = 0;
-    MPI_Comm_free(&c->comm);
+    c->comm = MPI_COMM_NULL;
   }
   if (ctx_of_slot[c->slot_of_team] == c) ctx_of_slot[c->slot_of_team] = NULL;
 }
 
-/* Adds a slab of SLAB_SLOTS tails on every unit, all free (0). Collective. */
+/* Adds a slab of SLAB_LOCKS cells on every member, all at rest (0).
+ * Collective. */
 static dart_ret_t ctx_grow(lock_ctx_t *c, dart_team_data_t *t, const char *fn) {
-  size_t per = (size_t)SLAB_SLOTS * (size_t)c->size;
-  if ((size_t)c->nslots + per > (size_t)c->max_slots)
-    return dart__error(DART_ERR_NOMEM, "%s: %d locks alive on the team: no more message tags", fn, c->nslots);
+  int n = c->nslots + SLAB_LOCKS;
   dart_gptr_t *s = realloc(c->slabs, sizeof *s * (size_t)(c->nslabs + 1));
-  int *fl = realloc(c->freel, sizeof *fl * (c->nslots + per));
   if (s) c->slabs = s;
+  int *fl = realloc(c->freel, sizeof *fl * (size_t)n);
   if (fl) c->freel = fl;
-  MPI_Request *pr = realloc(c->preq, sizeof *pr * (c->nslots + per));
+  MPI_Request *pr = realloc(c->preq, sizeof *pr * (size_t)n);
   if (pr) c->preq = pr;
-  int *ps = realloc(c->pslot, sizeof *ps * (c->nslots + per));
+  int *ps = realloc(c->pslot, sizeof *ps * (size_t)n);
   if (ps) c->pslot = ps;
   if (!s || !fl || !pr || !ps) return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
   dart_gptr_t g;
-  dart_ret_t r = dart_team_memalloc_aligned(t->id, SLAB_SLOTS * SLOT_BYTES, &g);
+  dart_ret_t r = dart_team_memalloc_aligned(t->id, SLAB_BYTES, &g);
   if (r != DART_OK) return r;
   dart_gptr_t mine = g;
   mine.unitid = dart__state.myid;
   dart_target_t tg;
-  if ((r = dart__resolve(mine, SLAB_SLOTS * SLOT_BYTES, fn, &tg)) != DART_OK) return r;
-  memset(tg.addr, 0, SLAB_SLOTS * SLOT_BYTES);
+  if ((r = dart__resolve(mine, SLAB_BYTES, fn, &tg)) != DART_OK) return r;
+  memset(tg.addr, 0, SLAB_BYTES);
   __atomic_thread_fence(SEQ);
   if (tg.win != MPI_WIN_NULL) MPI_Win_sync(tg.win);
-  DART_MPI(dart__barrier(c->comm), "MPI_Barrier");
+  /* Nobody queues on a cell before its owner has zeroed it. */
+  DART_MPI(dart__barrier(t->comm), "MPI_Barrier");
   c->slabs[c->nslabs++] = g;
-  c->nslots += (int)per;
+  c->nslots = n;
+  DART_DEBUG(ALLOC, "lock slab %d of team %lld: %d lock cells of %d B per member", c->nslabs - 1,
+             (long long)t->id, SLAB_LOCKS, CELL_BYTES);
   return DART_OK;
 }
 
@@ -299,27 +350,104 @@ static dart_ret_t slot_take(lock_ctx_t *c, dart_team_data_t *t, const char *fn, 
   return DART_OK;
 }
 
-/* ---- The tail word ---- */
+/* The global pointer of team unit rel's cell of a slot. */
+static dart_gptr_t cell_gptr(const lock_ctx_t *c, const dart_team_data_t *t, int slot, int rel) {
+  dart_gptr_t g = c->slabs[slot / SLAB_LOCKS];
+  g.unitid = dart__team_abs(t, rel);
+  g.offset += (uint64_t)(slot % SLAB_LOCKS) * CELL_BYTES;
+  return g;
+}
 
-static dart_ret_t tail_cas(lock_rec_t *r, int32_t compare, int32_t value, int32_t *old) {
-  if (r->win == MPI_WIN_NULL) {
-    __atomic_compare_exchange_n((int32_t *)r->addr, &compare, value, 0, SEQ, SEQ);
+/* ---- Cell words ---- */
+
+/* A member's cell: its words on the CPU path, its rank on the MPI path. */
+typedef struct {
+  int32_t *w;
+  int rank;
+} cell_t;
+
+/* Team unit rel's cell (rel = my id or a neighbour's in the queue). */
+static dart_ret_t cell_of(const lock_rec_t *r, int rel, cell_t *cell) {
+  cell->rank = rel;
+  cell->w = NULL;
+  if (r->mpi) return DART_OK;
+  if (rel == r->me - 1) {
+    cell->w = r->at.cpu.mine;
+    return DART_OK;
+  }
+  /* Another member's part of the slab: O(1), array loads. */
+  const dart_team_data_t *t = dart__team_get(r->ctx->team);
+  dart_target_t tg;
+  dart_ret_t ret = dart__resolve(cell_gptr(r->ctx, t, r->slot, rel), CELL_BYTES, "dart_lock", &tg);
+  if (ret == DART_OK) cell->w = (int32_t *)tg.addr;
+  return ret;
+}
+
+/* MPI path: *old = word, word = word op value, complete on return. */
+static dart_ret_t mpi_fop(const lock_rec_t *r, int rank, int word, MPI_Op op, int32_t value, int32_t *old) {
+  int32_t res;
+  MPI_Aint disp = r->at.mpi.disp + (MPI_Aint)(word * sizeof(int32_t));
+  DART_MPI(MPI_Fetch_and_op(&value, &res, MPI_INT32_T, rank, disp, op, r->at.mpi.win), "MPI_Fetch_and_op");
+  DART_MPI(MPI_Win_flush(rank, r->at.mpi.win), "MPI_Win_flush");
+  if (old) *old = res;
+  return DART_OK;
+}
+
+/* word = value (release: the critical section's stores before it). */
+static dart_ret_t word_set(const lock_rec_t *r, cell_t c, int word, int32_t value) {
+  if (!r->mpi) {
+    __atomic_store_n(&c.w[word], value, __ATOMIC_RELEASE);
+    return DART_OK;
+  }
+  return mpi_fop(r, c.rank, word, MPI_REPLACE, value, NULL);
+}
+
+/* Waits until my word is non-zero, returns it in *v and resets it to 0 (at
+ * rest: only one writer sets it, once per queue passage). Polls my own
+ * cell only. The MPI path polls with REPLACE 0, which reads and resets in
+ * one operation (0 over 0 changes nothing); the CPU path reads, so that
+ * the line stays in its cache until the writer's store. */
+static dart_ret_t word_take(const lock_rec_t *r, int word, int32_t *v) {
+  if (!r->mpi) {
+    int32_t *w = &r->at.cpu.mine[word];
+    for (unsigned i = 0; !(*v = __atomic_load_n(w, __ATOMIC_ACQUIRE)); i++) {
+      if (i >= DART_WAIT_SPIN) { /* serve MPI operations aimed at me, then yield */
+        int flag;
+        DART_MPI(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, r->ctx->comm, &flag, MPI_STATUS_IGNORE),
+                 "MPI_Iprobe");
+      }
+      dart__wait_pause(i);
+    }
+    __atomic_store_n(w, 0, __ATOMIC_RELAXED); /* ordered before my next tail swap by its barrier */
+    return DART_OK;
+  }
+  for (unsigned i = 0;; i++) {
+    dart_ret_t ret = mpi_fop(r, r->me - 1, word, MPI_REPLACE, 0, v);
+    if (ret != DART_OK || *v) return ret;
+    dart__wait_pause(i);
+  }
+}
+
+/* The tail: atomically, if tail == compare then tail = value; *old = tail before. */
+static dart_ret_t tail_cas(const lock_rec_t *r, int32_t compare, int32_t value, int32_t *old) {
+  if (!r->mpi) {
+    __atomic_compare_exchange_n(&r->at.cpu.home_cell[TAIL], &compare, value, 0, SEQ, SEQ);
     *old = compare;
     return DART_OK;
   }
-  DART_MPI(MPI_Compare_and_swap(&value, &compare, old, MPI_INT32_T, r->rank, r->disp, r->win),
+  DART_MPI(MPI_Compare_and_swap(&value, &compare, old, MPI_INT32_T, r->home, r->at.mpi.disp, r->at.mpi.win),
            "MPI_Compare_and_swap");
-  DART_MPI(MPI_Win_flush(r->rank, r->win), "MPI_Win_flush");
+  DART_MPI(MPI_Win_flush(r->home, r->at.mpi.win), "MPI_Win_flush");
   return DART_OK;
 }
 
 /* Atomically: *old = tail; tail = value. */
-static dart_ret_t tail_swap(lock_rec_t *r, int32_t value, int32_t *old) {
-  if (r->win == MPI_WIN_NULL) {
-    *old = __atomic_exchange_n((int32_t *)r->addr, value, SEQ);
+static dart_ret_t tail_swap(const lock_rec_t *r, int32_t value, int32_t *old) {
+  if (!r->mpi) {
+    *old = __atomic_exchange_n(&r->at.cpu.home_cell[TAIL], value, SEQ);
     return DART_OK;
   }
-  int32_t guess = 0, seen;
+  int32_t guess = 0, seen; /* compare-and-swap only (same_op_no_op) */
   for (;;) {
     dart_ret_t ret = tail_cas(r, guess, value, &seen);
     if (ret != DART_OK) return ret;
@@ -348,26 +476,27 @@ dart_ret_t dart_team_lock_init(dart_team_t team, dart_lock_t *lock) {
     return dart__error(DART_ERR_NOMEM, "%s: out of memory", fn);
   }
   lock_rec_t *rec = recs[idx];
-  size_t per = (size_t)SLAB_SLOTS * (size_t)c->size, i = (size_t)slot % per;
-  dart_gptr_t g = c->slabs[(size_t)slot / per];
-  g.unitid = t->rel2abs[i % (size_t)c->size];
-  g.offset = (uint64_t)(i / (size_t)c->size) * SLOT_BYTES;
-  dart_target_t tg;
-  if ((r = dart__resolve(g, sizeof(int32_t), fn, &tg)) != DART_OK) {
+  int home = slot % c->size;
+  dart_target_t mine, tail;
+  if ((r = dart__resolve(cell_gptr(c, t, slot, t->myid), CELL_BYTES, fn, &mine)) != DART_OK ||
+      (r = dart__resolve(cell_gptr(c, t, slot, home), CELL_BYTES, fn, &tail)) != DART_OK) {
     rec_free_idx(idx);
     c->freel[c->nfree++] = slot;
     return r;
   }
-  rec->live = 1;
-  rec->ctx = c;
+  rec->me = t->myid + 1;
+  rec->home = home;
   rec->slot = slot;
   rec->owner = NULL;
-  rec->me = t->myid + 1;
-  rec->tail = g;
-  rec->addr = tg.addr;
-  rec->win = tg.win;
-  rec->rank = tg.rank;
-  rec->disp = tg.disp;
+  rec->mpi = mine.win != MPI_WIN_NULL;
+  if (rec->mpi) {
+    rec->at.mpi.win = mine.win;
+    rec->at.mpi.disp = mine.disp; /* the same on every member */
+  } else {
+    rec->at.cpu.mine = (int32_t *)mine.addr;
+    rec->at.cpu.home_cell = (int32_t *)tail.addr;
+  }
+  rec->ctx = c;
   c->nlocks++;
   *lock = handle_of(idx);
   return DART_OK;
@@ -384,7 +513,7 @@ dart_ret_t dart_team_lock_destroy(dart_lock_t *lock) {
                        fn);
   lock_ctx_t *c = rec->ctx;
   if (!dart__team_get(c->team) || c->comm == MPI_COMM_NULL) { /* team gone: just forget the lock */
-    rec_release(rec);
+    rec_release(rec, idx_of(*lock));
     *lock = DART_LOCK_NULL;
     return DART_OK;
   }
@@ -394,23 +523,21 @@ dart_ret_t dart_team_lock_destroy(dart_lock_t *lock) {
   int ret = MPI_Ibarrier(c->comm, &c->preq[c->npend]);
   if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Ibarrier");
   c->pslot[c->npend++] = rec->slot;
-  rec_release(rec);
+  rec_release(rec, idx_of(*lock));
   *lock = DART_LOCK_NULL;
   return DART_OK;
 }
 
 /* The MCS acquire: queue on the tail, wait for the predecessor's GO. */
 static dart_ret_t queue_enter(lock_rec_t *r) {
-  int32_t pred;
+  int32_t pred, go;
+  cell_t p;
   dart_ret_t ret = tail_swap(r, r->me, &pred);
   if (ret != DART_OK || pred == 0) return ret;
   /* Queued behind pred: tell it, then wait for its hand-off. */
-  MPI_Comm comm = r->ctx->comm;
-  MPI_Request go;
-  DART_MPI(MPI_Irecv(NULL, 0, MPI_BYTE, pred - 1, TAG_GO(r->slot), comm, &go), "MPI_Irecv");
-  DART_MPI(MPI_Send(NULL, 0, MPI_BYTE, pred - 1, TAG_NEXT(r->slot), comm), "MPI_Send");
-  DART_MPI(dart__wait(&go, MPI_STATUS_IGNORE), "MPI_Test (lock hand-off)");
-  return DART_OK;
+  if ((ret = cell_of(r, pred - 1, &p)) != DART_OK || (ret = word_set(r, p, NEXT, r->me)) != DART_OK)
+    return ret;
+  return word_take(r, GO, &go);
 }
 
 dart_ret_t dart_lock_acquire(dart_lock_t lock) {
@@ -420,12 +547,14 @@ dart_ret_t dart_lock_acquire(dart_lock_t lock) {
   if (ret != DART_OK) return ret;
   if (__atomic_load_n(&r->owner, __ATOMIC_RELAXED) == &thread_token)
     return dart__error(DART_ERR_INVAL, "%s: the calling thread already holds the lock", fn);
-  dart__lock(&r->gate); /* another thread of this unit may hold it: wait for its release */
+  gate_enter(r); /* another thread of this unit may hold it: wait for its release */
   if ((ret = queue_enter(r)) != DART_OK) {
-    dart__unlock(&r->gate);
+    gate_exit(r);
     return ret;
   }
-  __atomic_thread_fence(SEQ);
+  /* MPI path: order the critical section after the hand-off (the CPU
+   * path's atomics do). */
+  if (r->mpi) __atomic_thread_fence(SEQ);
   __atomic_store_n(&r->owner, &thread_token, __ATOMIC_RELAXED);
   return DART_OK;
 }
@@ -439,12 +568,13 @@ dart_ret_t dart_lock_try_acquire(dart_lock_t lock, int32_t *acquired) {
   *acquired = 0;
   if (__atomic_load_n(&r->owner, __ATOMIC_RELAXED) == &thread_token)
     return dart__error(DART_ERR_INVAL, "%s: the calling thread already holds the lock", fn);
-  if (dart__state.threads && pthread_mutex_trylock(&r->gate) != 0) return DART_OK; /* another thread has it */
+  if (r->gate && pthread_mutex_trylock(r->gate) != 0) return DART_OK; /* another thread has it */
   int32_t old;
   if ((ret = tail_cas(r, 0, r->me, &old)) != DART_OK || old != 0) {
-    dart__unlock(&r->gate);
+    gate_exit(r);
     return ret;
   }
+  if (r->mpi) __atomic_thread_fence(SEQ);
   __atomic_store_n(&r->owner, &thread_token, __ATOMIC_RELAXED);
   *acquired = 1;
   return DART_OK;
@@ -457,19 +587,18 @@ dart_ret_t dart_lock_release(dart_lock_t lock) {
   if (ret != DART_OK) return ret;
   if (__atomic_load_n(&r->owner, __ATOMIC_RELAXED) != &thread_token)
     return dart__error(DART_ERR_INVAL, "%s: the calling thread does not hold the lock", fn);
-  __atomic_thread_fence(SEQ);
+  if (r->mpi) __atomic_thread_fence(SEQ);
   int32_t old;
   if ((ret = tail_cas(r, r->me, 0, &old)) != DART_OK) return ret;
   if (old != r->me) { /* a successor swapped itself in: wait for its NEXT, hand over */
-    MPI_Comm comm = r->ctx->comm;
-    MPI_Status st;
-    MPI_Request next;
-    DART_MPI(MPI_Irecv(NULL, 0, MPI_BYTE, MPI_ANY_SOURCE, TAG_NEXT(r->slot), comm, &next), "MPI_Irecv");
-    DART_MPI(dart__wait(&next, &st), "MPI_Test (lock successor)");
-    DART_MPI(MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_GO(r->slot), comm), "MPI_Send");
+    int32_t next;
+    cell_t succ;
+    if ((ret = word_take(r, NEXT, &next)) != DART_OK || (ret = cell_of(r, next - 1, &succ)) != DART_OK ||
+        (ret = word_set(r, succ, GO, 1)) != DART_OK)
+      return ret;
   }
   __atomic_store_n(&r->owner, NULL, __ATOMIC_RELAXED);
-  dart__unlock(&r->gate);
+  gate_exit(r);
   return DART_OK;
 }
 
@@ -488,7 +617,22 @@ dart_ret_t dart__lock_tail_gptr(dart_lock_t lock, dart_gptr_t *gptr) {
   lock_rec_t *r;
   dart_ret_t ret = lock_get(lock, "dart__lock_tail_gptr", &r);
   if (ret != DART_OK) return ret;
-  *gptr = r->tail;
+  *gptr = cell_gptr(r->ctx, dart__team_get(r->ctx->team), r->slot, r->home);
+  return DART_OK;
+}
+
+/* Test hook: the team memory that the calling member holds for team's
+ * locks (every slab), and the lock slots it serves (the most locks alive
+ * at once, rounded up to a slab); 0 and 0 before the team's first lock. */
+dart_ret_t dart__lock_member_bytes(dart_team_t team, size_t *bytes, size_t *slots);
+dart_ret_t dart__lock_member_bytes(dart_team_t team, size_t *bytes, size_t *slots) {
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(team, "dart__lock_member_bytes", &t);
+  if (r != DART_OK) return r;
+  lock_ctx_t *c = ctx_of_slot[t->slot];
+  int have = c && c->team == t->id;
+  *bytes = have ? (size_t)c->nslabs * SLAB_BYTES : 0;
+  *slots = have ? (size_t)c->nslots : 0;
   return DART_OK;
 }
 
@@ -511,7 +655,10 @@ void dart__lock_fini(void) {
     free(c);
   }
   for (uint32_t i = 0; i < nrecs; i++) {
-    pthread_mutex_destroy(&recs[i]->gate);
+    if (recs[i]->gate) {
+      pthread_mutex_destroy(recs[i]->gate);
+      free(recs[i]->gate);
+    }
     free(recs[i]);
   }
   free(recs);

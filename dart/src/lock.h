@@ -4,12 +4,12 @@
 
 #include "state.h"
 
-/* Releases the lock state of a team that is being destroyed (its
- * communicator; pending lock-destroy barriers are completed). Collective
- * over the team. */
+/* Releases the lock state of a team that is being destroyed (pending
+ * lock-destroy barriers on its communicator are completed; the lock cells
+ * go with the team's memory). Collective over the team. */
 void dart__lock_team_fini(dart_team_data_t *team);
 
-/* Frees every lock and the locks' communicators. Every unit calls it,
+/* Frees every lock record and the teams' lock state. Every unit calls it,
  * before MPI is finalized (it completes pending nonblocking barriers of
  * destroyed locks); idempotent. */
 void dart__lock_fini(void);

@@ -72,28 +72,30 @@ static dart_ret_t chunk_windows_done(dart_team_data_t *team, dart_chunk_t *c) {
   return DART_OK;
 }
 
-dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t **chunk) {
-  dart_ret_t r = dart__team_node_comm(team);
-  if (r != DART_OK) return r;
+/* Members of the team on my machine (several virtual nodes share its
+ * memory). O(team), at chunk creation only. */
+static int units_on_my_machine(const dart_team_data_t *team) {
+  const int32_t *node_of = dart__state.node_of, *host_of_node = dart__state.host_of_node;
+  int32_t my_host = host_of_node[node_of[dart__state.myid]], n = 0;
+  for (int i = 0; i < team->size; i++) n += host_of_node[node_of[dart__team_abs(team, i)]] == my_host;
+  return n;
+}
+
+static dart_ret_t chunk_create(dart_team_data_t *team, MPI_Comm node_comm, size_t size,
+                               dart_chunk_t **chunk) {
   int node_n;
-  MPI_Comm_size(team->node_comm, &node_n);
+  MPI_Comm_size(node_comm, &node_n);
 
   /* Shared-memory windows live in /dev/shm: an oversized one would SIGBUS
    * on first touch instead of failing, so check the space first, against
    * the whole machine: with virtual nodes several nodes share its memory,
    * so count the team's units on the machine, not on the node. */
-  int host_n = node_n;
-  if (dart__state.config.units_per_node) {
-    int32_t my_host = dart__state.host_of_node[dart__state.node_of[dart__state.myid]];
-    host_n = 0;
-    for (int i = 0; i < team->size; i++)
-      host_n += dart__state.host_of_node[dart__state.node_of[team->rel2abs[i]]] == my_host;
-  }
+  int host_n = dart__state.config.units_per_node ? units_on_my_machine(team) : node_n;
   unsigned long long avail = dart__node_memory_available();
   unsigned long long need = (unsigned long long)size * (unsigned long long)host_n;
   int ok = size <= (SIZE_MAX / 2) / (size_t)host_n && need <= avail;
   dart_chunk_t *c = calloc(1, sizeof *c);
-  char **base = calloc((size_t)team->size, sizeof *base);
+  char **base = calloc((size_t)team->node_count, sizeof *base);
   if (!c || !base) ok = 0;
   if (!all_agree(team->comm, ok)) {
     free(c);
@@ -106,6 +108,8 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
     return dart__error(DART_ERR_NOMEM, "team memory: another unit cannot reserve %zu bytes", size);
   }
   c->base = base;
+  c->node_first = team->node_first;
+  c->node_count = team->node_count;
   c->size = size;
   c->win = MPI_WIN_NULL;
   MPI_Info info;
@@ -114,8 +118,8 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
   /* Some MPIs (Open MPI 4.1) return parts aligned to 8 bytes only: reserve
    * one extra line and align every part to it. Pages map at the same offset
    * in every process, so each unit computes the same shift for a part. */
-  int ret = MPI_Win_allocate_shared((MPI_Aint)(size + DART_ALLOC_ALIGN), 1, info, team->node_comm, &c->mine,
-                                    &c->shm_win);
+  int ret =
+      MPI_Win_allocate_shared((MPI_Aint)(size + DART_ALLOC_ALIGN), 1, info, node_comm, &c->mine, &c->shm_win);
   MPI_Info_free(&info);
   if (!all_agree(team->comm, ret == MPI_SUCCESS)) {
     if (ret == MPI_SUCCESS) MPI_Win_free(&c->shm_win);
@@ -125,18 +129,19 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
   }
   c->mine = align_up(c->mine);
 
-  MPI_Group node_group;
-  MPI_Comm_group(team->node_comm, &node_group);
-  for (int i = 0; i < node_n; i++) {
-    int rel;
-    MPI_Group_translate_ranks(node_group, 1, &i, team->group, &rel);
+  /* The node communicator orders my node's members by team rank (its split
+   * key), so the run's members are its ranks from my rank - (myid -
+   * node_first) on. */
+  int node_me;
+  MPI_Comm_rank(node_comm, &node_me);
+  for (int l = 0; l < team->node_count; l++) {
     MPI_Aint sz;
     int du;
     void *p;
-    MPI_Win_shared_query(c->shm_win, i, &sz, &du, &p);
-    base[rel] = align_up(p);
+    MPI_Win_shared_query(c->shm_win, node_me - (team->myid - team->node_first) + l, &sz, &du, &p);
+    base[l] = align_up(p);
   }
-  MPI_Group_free(&node_group);
+  dart_ret_t r;
   dart__alloc_init(&c->alloc, size);
   if (!team->all_on_node && (r = chunk_windows_done(team, c)) != DART_OK) {
     dart__chunk_destroy(c);
@@ -144,11 +149,18 @@ dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t 
   }
   DART_DEBUG(ALLOC, "team %lld reserves a chunk of %zu bytes per unit", (long long)team->id, size);
   DART_DEBUG(PATH, "team %lld chunk: shared-memory path to the %d units of my node%s; atomics on %s",
-             (long long)team->id, node_n,
+             (long long)team->id, team->node_count,
              team->all_on_node ? " (all of the team)" : ", MPI window for the others",
              team->all_on_node ? "the CPU" : "MPI");
   *chunk = c;
   return DART_OK;
+}
+
+dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t **chunk) {
+  MPI_Comm node_comm;
+  dart_ret_t r = dart__team_node_comm(team, &node_comm);
+  if (r != DART_OK) return r;
+  return chunk_create(team, node_comm, size, chunk);
 }
 
 void dart__chunk_touch(dart_chunk_t *c, uint64_t off, size_t n) {
@@ -165,7 +177,7 @@ void dart__chunk_touch(dart_chunk_t *c, uint64_t off, size_t n) {
 dart_ret_t dart__chunk_register(dart_team_data_t *team, void *addr, size_t size, dart_chunk_t **chunk) {
   dart_chunk_t *c = calloc(1, sizeof *c);
   size_t *sizes = malloc(sizeof *sizes * (size_t)team->size);
-  char **base = calloc((size_t)team->size, sizeof *base);
+  char **base = calloc(1, sizeof *base);
   /* A failure on one unit travels as SIZE_MAX, so that all fail together. */
   uint64_t mine = (!c || !sizes || !base || (!addr && size)) ? UINT64_MAX : (uint64_t)size;
   uint64_t *all = malloc(sizeof *all * (size_t)team->size);
@@ -188,7 +200,9 @@ dart_ret_t dart__chunk_register(dart_team_data_t *team, void *addr, size_t size,
   c->size = size;
   c->shm_win = MPI_WIN_NULL;
   c->win = MPI_WIN_NULL;
-  base[team->myid] = addr;
+  base[0] = addr; /* only mine: others' registered memory is reached through MPI */
+  c->node_first = team->myid;
+  c->node_count = 1;
   dart_ret_t r = team->size > 1 ? chunk_windows_done(team, c) : DART_OK;
   if (r != DART_OK) {
     dart__chunk_destroy(c);

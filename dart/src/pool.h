@@ -13,9 +13,13 @@
 #include "state.h"
 
 struct dart_chunk {
-  MPI_Win shm_win; /* on the team's node communicator; MPI_WIN_NULL for user memory */
+  MPI_Win shm_win; /* on the team's members of my node; MPI_WIN_NULL for user memory */
   MPI_Win win;     /* on the team communicator; MPI_WIN_NULL if all members share a node */
-  char **base;     /* [team size] address of each member's part, NULL if not on my node */
+  /* Parts this unit reaches with loads and stores: team ranks node_first +
+   * l for l < node_count (the team's node run, team.h; only mine for
+   * registered memory), at base[l]. O(units of my node), not O(team). */
+  char **base;
+  int node_first, node_count;
   char *mine;
   size_t size;   /* bytes per member */
   size_t *sizes; /* [team size] for registered memory (sizes differ), else NULL */

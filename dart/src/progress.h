@@ -40,11 +40,18 @@ void dart__progress_fini(void);
  * completes without a system call. */
 #define DART_WAIT_SPIN 1000
 
+/* What a polling wait does after its i-th unsuccessful poll: nothing for
+ * the first DART_WAIT_SPIN, then it yields the CPU. Waits that poll memory
+ * instead of a request (team locks) use it too. */
+static inline void dart__wait_pause(unsigned i) {
+  if (i >= DART_WAIT_SPIN) sched_yield();
+}
+
 static inline int dart__wait(MPI_Request *req, MPI_Status *status) {
   for (unsigned i = 0;; i++) {
     int done = 0, ret = MPI_Test(req, &done, status);
     if (ret != MPI_SUCCESS || done) return ret;
-    if (i >= DART_WAIT_SPIN) sched_yield();
+    dart__wait_pause(i);
   }
 }
 

@@ -217,7 +217,10 @@ static dart_segment_t segment_make(dart_team_data_t *t, dart_chunk_t *c, uint64_
                                    int registered, uint32_t handle, uint64_t counter) {
   return (dart_segment_t){.handle = handle,
                           .win = c->win,
-                          .rank_of = t->abs2rel,
+                          .rank_first = t->stride == 1 ? t->first : 0,
+                          .rank_count = t->stride == 1 ? (uint32_t)t->size : 0,
+                          .node_first = c->node_first,
+                          .node_count = (uint32_t)c->node_count,
                           .base = c->base,
                           .sizes = c->sizes,
                           .disp = disp,
@@ -484,7 +487,7 @@ dart_ret_t dart_team_memalloc_aligned(dart_team_t team, size_t nbytes, dart_gptr
     dart__alloc_put(&c->alloc, disp);
     return r;
   }
-  *gptr = (dart_gptr_t){t->rel2abs[0], (int16_t)(uint16_t)h, (uint16_t)(h >> 16), {0}};
+  *gptr = (dart_gptr_t){dart__team_abs(t, 0), (int16_t)(uint16_t)h, (uint16_t)(h >> 16), {0}};
   DART_DEBUG(ALLOC, "team %lld segment %d: %zu bytes per unit at chunk offset %llu (handle 0x%08x)",
              (long long)t->id, (int)(int16_t)(uint16_t)h, nbytes, (unsigned long long)disp,
              (unsigned)(uint32_t)h);

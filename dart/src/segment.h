@@ -30,10 +30,17 @@ static inline uint32_t dart__gptr_handle(dart_gptr_t g) {
  * the handle to the MPI call (dart__target_of). */
 struct dart_segment {
   uint32_t handle;
-  MPI_Win win;            /* chunk->win: MPI_WIN_NULL when the team is within one node */
-  const int32_t *rank_of; /* team->abs2rel: NULL for DART_TEAM_ALL (the identity) */
-  char *const *base;      /* chunk->base */
-  const size_t *sizes;    /* chunk->sizes: per-member sizes of registered memory, else NULL */
+  MPI_Win win; /* chunk->win: MPI_WIN_NULL when the team is within one node */
+  /* Team-relative id of a unit: unit - rank_first if below rank_count (a
+   * team of consecutive units); rank_count 0: dart__team_rel. */
+  int32_t rank_first;
+  uint32_t rank_count;
+  /* Members reached with loads and stores: team ranks node_first + l for
+   * l < node_count, at base[l] (chunk->node_first, ->node_count, ->base). */
+  int32_t node_first;
+  uint32_t node_count;
+  char *const *base;
+  const size_t *sizes; /* chunk->sizes: per-member sizes of registered memory, else NULL */
   uint64_t disp;
   size_t size; /* bytes per member (per-member sizes in sizes) */
   dart_chunk_t *chunk;
@@ -90,15 +97,18 @@ static inline __attribute__((always_inline)) int dart__target_of(dart_gptr_t g, 
 #endif
   const dart_segment_t *s = __atomic_load_n(&dart__segs[(uint16_t)h], __ATOMIC_ACQUIRE);
   if (__builtin_expect(!s || s->handle != h, 0)) return 0;
-  if (__builtin_expect((uint32_t)g.unitid >= (uint32_t)dart__state.size, 0)) return 0;
-  int r = s->rank_of ? s->rank_of[g.unitid] : g.unitid;
-  if (__builtin_expect(r < 0, 0)) return 0;
+  uint32_t r = (uint32_t)g.unitid - (uint32_t)s->rank_first;
+  if (__builtin_expect(r >= s->rank_count, 0)) {
+    int listed = s->rank_count ? -1 : dart__team_rel(s->team, g.unitid);
+    if (listed < 0) return 0;
+    r = (uint32_t)listed;
+  }
   size_t size = __builtin_expect(s->sizes != NULL, 0) ? s->sizes[r] : s->size;
   if (__builtin_expect(g.offset > size || span > size - g.offset, 0)) return 0;
-  char *b = s->base[r];
-  t->addr = b ? b + s->disp + g.offset : NULL;
+  uint32_t l = r - (uint32_t)s->node_first;
+  t->addr = l < s->node_count ? s->base[l] + s->disp + g.offset : NULL;
   t->win = s->win;
-  t->rank = r;
+  t->rank = (int)r;
   t->disp = (MPI_Aint)(s->disp + g.offset);
   t->size = size;
   return 1;
@@ -121,7 +131,7 @@ static inline dart_ret_t dart__lookup(dart_gptr_t g, const char *fn, dart_team_d
     return dart__error(DART_ERR_INVAL, "%s: unit %d out of range [0, %d)", fn, (int)g.unitid,
                        dart__state.size);
   dart_team_data_t *tm = s->team;
-  int r = s->rank_of ? s->rank_of[g.unitid] : g.unitid;
+  int r = dart__team_rel(tm, g.unitid);
   if (__builtin_expect(r < 0, 0))
     return dart__error(DART_ERR_INVAL, "%s: unit %d is not a member of the segment's team", fn,
                        (int)g.unitid);
@@ -146,7 +156,8 @@ static inline dart_ret_t dart__resolve(dart_gptr_t g, size_t span, const char *f
                        "%s: access of %zu bytes at offset %llu is past the end of the segment "
                        "(%zu bytes on unit %d)",
                        fn, span, (unsigned long long)g.offset, size, (int)g.unitid);
-  t->addr = seg->base[rel] ? seg->base[rel] + seg->disp + g.offset : NULL;
+  uint32_t l = (uint32_t)rel - (uint32_t)seg->node_first;
+  t->addr = l < seg->node_count ? seg->base[l] + seg->disp + g.offset : NULL;
   t->win = seg->win;
   t->rank = rel;
   t->disp = (MPI_Aint)(seg->disp + g.offset);

@@ -2,8 +2,10 @@
  * docs/architecture.md, "Start and shutdown"). dart_init runs the inits top
  * to bottom, dart_exit the finis bottom to top, and an init that fails
  * undoes the rows above it, bottom to top. No module starts or stops
- * another: a team's destruction also goes through this table (team_fini). */
+ * another: a team's destruction also goes through this table (team_fini),
+ * which is why dart_team_destroy lives here. */
 #include "collective.h"
+#include "debug.h"
 #include "datatype.h"
 #include "fast.h"
 #include "lock.h"
@@ -107,6 +109,22 @@ static dart_ret_t config_print(MPI_Comm world) {
   if (dart__state.config.print_config && dart__state.myid == 0) dart_config_print(stdout);
   return DART_OK;
 }
+static dart_ret_t team_fini_rows(dart_team_data_t *team);
+
+/* Every team at dart_exit, highest slot first (the same order on every
+ * unit, so that the collectives of their finis match). */
+static dart_ret_t teams_fini(void) {
+  dart_ret_t ret = DART_OK;
+  for (int s = DART_TEAM_MAX_SLOTS - 1; s >= 0; s--) {
+    dart_team_data_t *t = dart__team_slots[s];
+    if (!t) continue;
+    dart_ret_t r = team_fini_rows(t);
+    if (r != DART_OK && ret == DART_OK) ret = r;
+    dart__team_free(t);
+  }
+  dart__state.all = NULL;
+  return ret;
+}
 static dart_ret_t crash_init(MPI_Comm world) {
   (void)world;
   dart__crash_report_init();
@@ -115,14 +133,14 @@ static dart_ret_t crash_init(MPI_Comm world) {
 
 /* Each row may use the rows above it. */
 static const module_t modules[] = {
-    {"api", api_init, api_fini, NULL, 0},                        /* dart__initialized */
-    {"rma", NULL, rma_fini, NULL, 0},                            /* transfer handles */
-    {"fast", fast_init, NULL, NULL, 0},                          /* the header's inline records */
-    {"mpibugs", dart__mpibugs_init, mpibugs_fini, NULL, 0},      /* workarounds of MPI defects */
-    {"datatype", types_init, types_fini, NULL, 0},               /* basic and derived types */
-    {"topology", dart__topology_init, topology_fini, NULL, 0},   /* nodes, places */
-    {"team", dart__team_all_init, dart__team_fini_all, NULL, 0}, /* DART_TEAM_ALL; every team at exit */
-    {"segment", NULL, NULL, dart__segment_team_fini, 0},         /* a team's memory */
+    {"api", api_init, api_fini, NULL, 0},                      /* dart__initialized */
+    {"rma", NULL, rma_fini, NULL, 0},                          /* transfer handles */
+    {"fast", fast_init, NULL, NULL, 0},                        /* the header's inline records */
+    {"mpibugs", dart__mpibugs_init, mpibugs_fini, NULL, 0},    /* workarounds of MPI defects */
+    {"datatype", types_init, types_fini, NULL, 0},             /* basic and derived types */
+    {"topology", dart__topology_init, topology_fini, NULL, 0}, /* nodes, places */
+    {"team", dart__team_all_init, teams_fini, NULL, 0},        /* DART_TEAM_ALL; every team at exit */
+    {"segment", NULL, NULL, dart__segment_team_fini, 0},       /* a team's memory */
     /* State made on first use; locks and MINMAX live in team memory. */
     {"lock", NULL, lock_fini, lock_team_fini, 1},
     {"userop", NULL, userop_fini, NULL, 1},
@@ -177,7 +195,23 @@ dart_ret_t dart__setup_init(MPI_Comm world) {
 
 dart_ret_t dart__setup_fini(void) { return fini_rows(NMODULES, 0); }
 
-dart_ret_t dart__setup_team_fini(dart_team_data_t *team) {
+/* A team ends here, not in team.c: its end is every module's team fini,
+ * and the team module sits below those modules. */
+dart_ret_t dart_team_destroy(dart_team_t *team) {
+  if (!team) return dart__error(DART_ERR_INVAL, "dart_team_destroy: team is NULL");
+  dart_team_data_t *t;
+  dart_ret_t r = dart__team_lookup(*team, "dart_team_destroy", &t);
+  if (r != DART_OK) return r;
+  if (t->slot == 0)
+    return dart__error(DART_ERR_INVAL, "dart_team_destroy: DART_TEAM_ALL cannot be destroyed");
+  DART_DEBUG(TEAM, "team %lld destroyed", (long long)t->id);
+  r = team_fini_rows(t);
+  dart__team_free(t);
+  *team = DART_TEAM_NULL;
+  return r;
+}
+
+static dart_ret_t team_fini_rows(dart_team_data_t *team) {
   dart_ret_t ret = DART_OK;
   for (int i = NMODULES - 1; i >= 0; i--) {
     if (!modules[i].team_fini) continue;

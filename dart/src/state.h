@@ -101,12 +101,10 @@ void dart__set_node_memory(size_t bytes);
  * dart__setup_init runs each module's init in order (world: the duplicate
  * of MPI_COMM_WORLD that becomes DART_TEAM_ALL's) and, if one fails, the
  * finis of those before it in reverse. dart__setup_fini runs every fini in
- * reverse (dart_exit), returning the first error. dart__setup_team_fini
- * releases every module's state of a team being destroyed (team.c), in
- * reverse order too. */
+ * reverse (dart_exit), returning the first error. setup.c also ends
+ * teams (dart_team_destroy): every module's team fini, in reverse order. */
 dart_ret_t dart__setup_init(MPI_Comm world);
 dart_ret_t dart__setup_fini(void);
-dart_ret_t dart__setup_team_fini(dart_team_data_t *team);
 
 /* Reports units that end without dart_exit or on a fatal signal, unless
  * DART_CRASH_REPORT=0 (crash.c). Called at the end of dart_init. */
@@ -131,9 +129,5 @@ void dart__topology_fini(void);
 
 /* Frees the teams' locality domain trees (domain.c). Called by dart_exit. */
 void dart__domain_fini(void);
-
-/* The calling unit's CPU, core, NUMA domain and machine (hwloc); host and
- * node are left to the caller. */
-void dart__place_detect(dart_unit_place_t *place);
 
 #endif

@@ -1,15 +1,14 @@
-/* Teams. A team is an MPI communicator plus the translation tables and the
- * memory it owns. Lookup by id is O(1) through the slot table. */
+/* Teams. A team is one MPI communicator plus its unit translation (no table
+ * sized by the job: team.h) and the memory it owns. Lookup by id is O(1) through the slot table. */
 #include <stdlib.h>
 #include <string.h>
 #include <dart/mpi.h>
 #include "debug.h"
+#include "group.h"
 #include "team.h"
 
 dart_team_data_t *dart__team_slots[DART_TEAM_MAX_SLOTS];
 static int64_t team_serial; /* highest serial this unit has seen */
-
-const dart_unit_t *dart__group_units(const dart_group_t g, size_t *n);
 
 dart_ret_t dart__team_lookup(dart_team_t id, const char *fn, dart_team_data_t **team) {
   if (__builtin_expect(!dart__initialized, 0))
@@ -21,56 +20,112 @@ dart_ret_t dart__team_lookup(dart_team_t id, const char *fn, dart_team_data_t **
   return DART_OK;
 }
 
-/* Fills rank tables and registers the team in its slot. */
+int dart__team_rel_listed(const dart_team_data_t *t, dart_unit_t abs) {
+  if (!t->abs_hash) return -1;
+  for (uint32_t h = ((uint32_t)abs * 0x9e3779b1u) & t->hash_mask;; h = (h + 1) & t->hash_mask) {
+    int32_t rel = t->abs_hash[h];
+    if (rel < 0 || t->rel2abs[rel] == abs) return rel;
+  }
+}
+
+/* Translation of members listed in rel2abs (ascending): kept as an
+ * arithmetic progression when they form one, else hashed. */
+static dart_ret_t translation_setup(dart_team_data_t *t) {
+  int32_t *a = t->rel2abs;
+  int stride = t->size > 1 ? a[1] - a[0] : 1, ap = stride > 0;
+  for (int i = 2; i < t->size && ap; i++) ap = a[i] - a[i - 1] == stride;
+  t->first = a[0];
+  if (ap) {
+    t->stride = stride;
+    free(t->rel2abs);
+    t->rel2abs = NULL;
+    return DART_OK;
+  }
+  t->stride = 0;
+  uint32_t cap = 4;
+  while (cap < 2 * (uint32_t)t->size) cap *= 2;
+  t->abs_hash = malloc(sizeof *t->abs_hash * cap);
+  if (!t->abs_hash) return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
+  t->hash_mask = cap - 1;
+  for (uint32_t h = 0; h < cap; h++) t->abs_hash[h] = -1;
+  for (int i = 0; i < t->size; i++) {
+    uint32_t h = ((uint32_t)a[i] * 0x9e3779b1u) & t->hash_mask;
+    while (t->abs_hash[h] >= 0) h = (h + 1) & t->hash_mask;
+    t->abs_hash[h] = i;
+  }
+  return DART_OK;
+}
+
+/* The run of consecutive team ranks on my node around me (team.h). */
+static void node_run_setup(dart_team_data_t *t) {
+  const int32_t *node_of = dart__state.node_of;
+  int32_t mine = node_of[dart__state.myid];
+  int lo = t->myid, hi = t->myid + 1;
+  while (lo > 0 && node_of[dart__team_abs(t, lo - 1)] == mine) lo--;
+  while (hi < t->size && node_of[dart__team_abs(t, hi)] == mine) hi++;
+  t->node_first = lo;
+  t->node_count = hi - lo;
+  t->all_on_node = t->node_count == t->size;
+}
+
+/* Fills the translation and node layout and registers the team in its
+ * slot. DART_TEAM_ALL (slot 0) translates by identity. */
 static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64_t serial,
                              dart_team_t parent) {
   t->comm = comm;
+  t->node_comm = MPI_COMM_NULL;
   t->parent = parent;
   t->slot = slot;
   t->id = ((dart_team_t)serial << DART_TEAM_SLOT_BITS) | slot;
-  t->node_comm = MPI_COMM_NULL;
   MPI_Comm_rank(comm, &t->myid);
   MPI_Comm_size(comm, &t->size);
-  MPI_Comm_group(comm, &t->group);
-  t->rel2abs = malloc(sizeof *t->rel2abs * (size_t)t->size);
-  if (!t->rel2abs) return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
-  MPI_Group world_group;
-  MPI_Comm_group(dart__state.all ? dart__state.all->comm : comm, &world_group);
-  int *ranks = malloc(sizeof *ranks * (size_t)t->size);
-  if (!ranks) return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
-  for (int i = 0; i < t->size; i++) ranks[i] = i;
-  MPI_Group_translate_ranks(t->group, t->size, ranks, world_group, t->rel2abs);
-  MPI_Group_free(&world_group);
-  free(ranks);
-  if (slot != 0) { /* DART_TEAM_ALL translates by identity */
-    t->abs2rel = malloc(sizeof *t->abs2rel * (size_t)dart__state.size);
-    if (!t->abs2rel) return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
-    for (int i = 0; i < dart__state.size; i++) t->abs2rel[i] = -1;
-    for (int i = 0; i < t->size; i++) t->abs2rel[t->rel2abs[i]] = i;
+  if (slot == 0) {
+    t->first = 0;
+    t->stride = 1;
+  } else {
+    t->rel2abs = malloc(sizeof *t->rel2abs * (size_t)t->size);
+    int *ranks = malloc(sizeof *ranks * (size_t)t->size);
+    if (!t->rel2abs || !ranks) {
+      free(ranks);
+      return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
+    }
+    /* MPI's groups are only borrowed: a kept one costs MPI memory per member. */
+    MPI_Group group, world_group;
+    MPI_Comm_group(comm, &group);
+    MPI_Comm_group(dart__state.all->comm, &world_group);
+    for (int i = 0; i < t->size; i++) ranks[i] = i;
+    MPI_Group_translate_ranks(group, t->size, ranks, world_group, t->rel2abs);
+    MPI_Group_free(&world_group);
+    MPI_Group_free(&group);
+    free(ranks);
+    dart_ret_t r = translation_setup(t);
+    if (r != DART_OK) return r;
   }
+  node_run_setup(t);
   if (serial > team_serial) team_serial = serial;
   dart__team_slots[slot] = t;
   return DART_OK;
 }
 
-static void team_free(dart_team_data_t *t) {
+void dart__team_free(dart_team_data_t *t) {
   if (dart__team_slots[t->slot] == t) dart__team_slots[t->slot] = NULL;
   if (t->node_comm != MPI_COMM_NULL) MPI_Comm_free(&t->node_comm);
-  if (t->group != MPI_GROUP_NULL) MPI_Group_free(&t->group);
   if (t->comm != MPI_COMM_NULL) MPI_Comm_free(&t->comm);
   free(t->rel2abs);
-  free(t->abs2rel);
+  free(t->abs_hash);
   free(t->chunks);
   free(t);
 }
 
-dart_ret_t dart__team_node_comm(dart_team_data_t *t) {
-  if (t->node_comm != MPI_COMM_NULL) return DART_OK;
-  DART_MPI(MPI_Comm_split(t->comm, dart__state.node_of[dart__state.myid], t->myid, &t->node_comm),
-           "MPI_Comm_split (team node communicator)");
-  int n;
-  MPI_Comm_size(t->node_comm, &n);
-  t->all_on_node = n == t->size;
+dart_ret_t dart__team_node_comm(dart_team_data_t *t, MPI_Comm *node_comm) {
+  if (t->all_on_node) {
+    *node_comm = t->comm;
+    return DART_OK;
+  }
+  if (t->node_comm == MPI_COMM_NULL)
+    DART_MPI(MPI_Comm_split(t->comm, dart__state.node_of[dart__state.myid], t->myid, &t->node_comm),
+             "MPI_Comm_split (team node communicator)");
+  *node_comm = t->node_comm;
   return DART_OK;
 }
 
@@ -80,9 +135,8 @@ dart_ret_t dart__team_all_init(MPI_Comm world) {
   dart_team_data_t *t = calloc(1, sizeof *t);
   if (!t) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
   dart_ret_t r = team_setup(t, world, 0, 0, DART_TEAM_NULL);
-  if (r == DART_OK) r = dart__team_node_comm(t);
   if (r != DART_OK) {
-    team_free(t);
+    dart__team_free(t);
     return r;
   }
   dart__state.all = t;
@@ -114,52 +168,16 @@ static void group_fit_terms(const dart_unit_t *units, size_t n, uint64_t terms[2
   }
 }
 
-dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_team_t *newteam) {
-  dart_team_data_t *p;
-  dart_ret_t r = dart__team_lookup(parent, "dart_team_create", &p);
-  if (r != DART_OK) return r;
-  if (!newteam) return dart__error(DART_ERR_INVAL, "dart_team_create: newteam is NULL");
-  *newteam = DART_TEAM_NULL;
-
-  /* Validate locally, then agree in the one allreduce that did only that
-   * before: a bad group on one unit fails all, and so do groups that do not
-   * fit together (MPI_Comm_create would hang: every member of a group must
-   * pass that same group; disjoint groups are fine, as in a split). */
-  size_t n = 0;
-  const dart_unit_t *units = group ? dart__group_units(group, &n) : NULL;
-  int bad = !group, member = 0;
-  for (size_t i = 0; i < n && !bad; i++) {
-    if (p->abs2rel && p->abs2rel[units[i]] < 0) bad = 1;
-    if (units[i] == dart__state.myid) member = 1;
-  }
-  uint64_t v[3] = {(uint64_t)bad, 0, 0}, agreed[3];
-  if (member && !bad) group_fit_terms(units, n, v + 1);
-  DART_MPI(MPI_Allreduce(v, agreed, 3, MPI_UINT64_T, MPI_SUM, p->comm), "MPI_Allreduce");
-  if (agreed[0])
-    return dart__error(DART_ERR_INVAL,
-                       "dart_team_create: a group is NULL or has units outside the parent team");
-  if (agreed[1] != agreed[2])
-    return dart__error(DART_ERR_INVAL,
-                       "dart_team_create: units passed groups that do not fit together (a member of one "
-                       "unit's group passed another group)");
-
-  MPI_Group world_group, g = MPI_GROUP_EMPTY;
-  MPI_Comm_group(dart__state.all->comm, &world_group);
-  if (member) MPI_Group_incl(world_group, (int)n, (const int *)units, &g);
-  MPI_Group_free(&world_group);
-  MPI_Comm comm;
-  int ret = MPI_Comm_create(p->comm, g, &comm);
-  if (g != MPI_GROUP_EMPTY) MPI_Group_free(&g);
-  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Comm_create");
-  if (comm == MPI_COMM_NULL) return DART_OK;
+/* Makes a team of comm (the calling unit's new communicator, a member's:
+ * collective over the new team): agrees on a slot free on every member,
+ * then on the serial. Takes comm over, also on failure. */
+static dart_ret_t team_register(dart_team_data_t *p, MPI_Comm comm, dart_team_t *newteam) {
   MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
-
-  /* Agree on a slot free on every member, then on the serial. */
   enum { W = DART_TEAM_MAX_SLOTS / 64 };
   uint64_t used[W] = {0}, all_used[W];
   for (int s = 0; s < DART_TEAM_MAX_SLOTS; s++)
     if (dart__team_slots[s]) used[s / 64] |= (uint64_t)1 << (s % 64);
-  ret = MPI_Allreduce(used, all_used, W, MPI_UINT64_T, MPI_BOR, comm);
+  int ret = MPI_Allreduce(used, all_used, W, MPI_UINT64_T, MPI_BOR, comm);
   if (ret != MPI_SUCCESS) {
     MPI_Comm_free(&comm);
     return dart__mpi_error(ret, "MPI_Allreduce");
@@ -183,43 +201,64 @@ dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_t
     MPI_Comm_free(&comm);
     return dart__error(DART_ERR_NOMEM, "dart_team_create: out of memory");
   }
-  t->group = MPI_GROUP_NULL;
-  r = team_setup(t, comm, slot, agreed_serial + 1, parent);
+  dart_ret_t r = team_setup(t, comm, slot, agreed_serial + 1, p->id);
   if (r != DART_OK) {
-    team_free(t);
+    dart__team_free(t);
     return r;
   }
   *newteam = t->id;
   DART_DEBUG(TEAM, "team %lld created from team %lld: %d units, I am unit %d of it", (long long)t->id,
-             (long long)parent, t->size, t->myid);
+             (long long)p->id, t->size, t->myid);
   return DART_OK;
 }
 
-dart_ret_t dart_team_destroy(dart_team_t *team) {
-  if (!team) return dart__error(DART_ERR_INVAL, "dart_team_destroy: team is NULL");
-  dart_team_data_t *t;
-  dart_ret_t r = dart__team_lookup(*team, "dart_team_destroy", &t);
+dart_ret_t dart_team_create(dart_team_t parent, const dart_group_t group, dart_team_t *newteam) {
+  dart_team_data_t *p;
+  dart_ret_t r = dart__team_lookup(parent, "dart_team_create", &p);
   if (r != DART_OK) return r;
-  if (t->slot == 0)
-    return dart__error(DART_ERR_INVAL, "dart_team_destroy: DART_TEAM_ALL cannot be destroyed");
-  DART_DEBUG(TEAM, "team %lld destroyed", (long long)t->id);
-  r = dart__setup_team_fini(t);
-  team_free(t);
-  *team = DART_TEAM_NULL;
-  return r;
+  if (!newteam) return dart__error(DART_ERR_INVAL, "dart_team_create: newteam is NULL");
+  *newteam = DART_TEAM_NULL;
+
+  /* Validate locally, then agree in the one allreduce that did only that
+   * before: a bad group on one unit fails all, and so do groups that do not
+   * fit together (MPI_Comm_create would hang: every member of a group must
+   * pass that same group; disjoint groups are fine, as in a split). */
+  size_t n = 0;
+  const dart_unit_t *units = group ? dart__group_units(group, &n) : NULL;
+  int bad = !group, member = 0;
+  for (size_t i = 0; i < n && !bad; i++) {
+    if (dart__team_rel(p, units[i]) < 0) bad = 1;
+    if (units[i] == dart__state.myid) member = 1;
+  }
+  uint64_t v[3] = {(uint64_t)bad, 0, 0}, agreed[3];
+  if (member && !bad) group_fit_terms(units, n, v + 1);
+  DART_MPI(MPI_Allreduce(v, agreed, 3, MPI_UINT64_T, MPI_SUM, p->comm), "MPI_Allreduce");
+  if (agreed[0])
+    return dart__error(DART_ERR_INVAL,
+                       "dart_team_create: a group is NULL or has units outside the parent team");
+  if (agreed[1] != agreed[2])
+    return dart__error(DART_ERR_INVAL,
+                       "dart_team_create: units passed groups that do not fit together (a member of one "
+                       "unit's group passed another group)");
+
+  MPI_Group world_group, g = MPI_GROUP_EMPTY;
+  MPI_Comm_group(dart__state.all->comm, &world_group);
+  if (member) MPI_Group_incl(world_group, (int)n, (const int *)units, &g);
+  MPI_Group_free(&world_group);
+  MPI_Comm comm;
+  int ret = MPI_Comm_create(p->comm, g, &comm);
+  if (g != MPI_GROUP_EMPTY) MPI_Group_free(&g);
+  if (ret != MPI_SUCCESS) return dart__mpi_error(ret, "MPI_Comm_create");
+  if (comm == MPI_COMM_NULL) return DART_OK;
+  return team_register(p, comm, newteam);
 }
 
-dart_ret_t dart__team_fini_all(void) {
-  dart_ret_t ret = DART_OK;
-  for (int s = DART_TEAM_MAX_SLOTS - 1; s >= 0; s--) {
-    dart_team_data_t *t = dart__team_slots[s];
-    if (!t) continue;
-    dart_ret_t r = dart__setup_team_fini(t);
-    if (r != DART_OK) ret = r;
-    team_free(t);
-  }
-  dart__state.all = NULL;
-  return ret;
+dart_ret_t dart__team_split(dart_team_data_t *p, int color, int key, dart_team_t *newteam) {
+  *newteam = DART_TEAM_NULL;
+  MPI_Comm comm;
+  DART_MPI(MPI_Comm_split(p->comm, color < 0 ? MPI_UNDEFINED : color, key, &comm), "MPI_Comm_split");
+  if (comm == MPI_COMM_NULL) return DART_OK;
+  return team_register(p, comm, newteam);
 }
 
 dart_ret_t dart_team_myid(dart_team_t team, dart_unit_t *myid) {
@@ -246,7 +285,7 @@ dart_ret_t dart_team_get_group(dart_team_t team, dart_group_t *group) {
   if (r != DART_OK) return r;
   if (!group) return dart__error(DART_ERR_INVAL, "dart_team_get_group: group is NULL");
   if ((r = dart_group_create(group)) != DART_OK) return r;
-  for (int i = 0; i < t->size && r == DART_OK; i++) r = dart_group_addmember(*group, t->rel2abs[i]);
+  for (int i = 0; i < t->size && r == DART_OK; i++) r = dart_group_addmember(*group, dart__team_abs(t, i));
   if (r != DART_OK) dart_group_destroy(group);
   return r;
 }
@@ -270,7 +309,7 @@ dart_ret_t dart_team_unit_l2g(dart_team_t team, dart_unit_t relative, dart_unit_
     return dart__error(DART_ERR_INVAL, "dart_team_unit_l2g: unit %d out of range [0, %d)", (int)relative,
                        t->size);
   }
-  *absolute = t->rel2abs[relative];
+  *absolute = dart__team_abs(t, relative);
   return DART_OK;
 }
 
@@ -283,7 +322,7 @@ dart_ret_t dart_team_unit_g2l(dart_team_t team, dart_unit_t absolute, dart_unit_
   if (absolute < 0 || absolute >= dart__state.size)
     return dart__error(DART_ERR_INVAL, "dart_team_unit_g2l: unit %d out of range [0, %d)", (int)absolute,
                        dart__state.size);
-  int rel = t->abs2rel ? t->abs2rel[absolute] : absolute;
+  int rel = dart__team_rel(t, absolute);
   if (rel < 0)
     return dart__error(DART_ERR_NOTFOUND, "dart_team_unit_g2l: unit %d is not in the team", (int)absolute);
   *relative = rel;

@@ -134,6 +134,63 @@ TEST(Locality, SplitDealsConsecutiveDomainsIntoParts) {
   ASSERT_DART_OK(dart_team_destroy(&half));
 }
 
+// The members of `team` (absolute ids, ascending).
+std::vector<dart_unit_t> members(dart_team_t team) {
+  size_t size = 0;
+  EXPECT_DART_OK(dart_team_size(team, &size));
+  std::vector<dart_unit_t> out(size);
+  for (size_t r = 0; r < size; r++)
+    EXPECT_DART_OK(dart_team_unit_l2g(team, static_cast<dart_unit_t>(r), &out[r]));
+  return out;
+}
+
+TEST(Locality, SplitByNodeDealsConsecutiveNodesIntoParts) {
+  // Nodes of DART_TEAM_ALL are numbered by their lowest unit, as its
+  // domains: node d goes to part d * nparts / nodes. With virtual nodes
+  // every part but one spans other nodes.
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  size_t nodes = cfg.num_nodes;
+  for (size_t nparts : std::set<size_t>{1, (nodes + 1) / 2, nodes}) {
+    dart_team_t part = DART_TEAM_NULL;
+    ASSERT_DART_OK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_NODE, nparts, &part));
+    std::vector<dart_unit_t> expected;
+    for (int u = 0; u < test_size(); u++)
+      if (node_of(DART_TEAM_ALL, u) * nparts / nodes == cfg.node_id * nparts / nodes) expected.push_back(u);
+    EXPECT_EQ(expected, members(part)) << nparts << " parts of " << nodes << " nodes";
+    size_t count = 0, mine = 0;
+    ASSERT_DART_OK(dart_team_domains(part, DART_LOCALITY_SCOPE_NODE, &count, &mine));
+    std::set<size_t> part_nodes;
+    for (dart_unit_t u : expected) part_nodes.insert(node_of(DART_TEAM_ALL, u));
+    EXPECT_EQ(part_nodes.size(), count);
+    EXPECT_EQ(cfg.node_id - node_of(DART_TEAM_ALL, expected.front()), mine);
+    ASSERT_DART_OK(dart_team_destroy(&part));
+  }
+}
+
+TEST(Locality, SplitByUnitGivesRangesOfUnits) {
+  // Unit u goes to part u * nparts / n: singletons at n parts, ranges
+  // across (virtual) nodes below; then the upper half split again, whose
+  // units are numbered from its own first one.
+  int n = test_size(), me = test_myid();
+  for (int nparts : std::set<int>{n, (n + 1) / 2}) {
+    dart_team_t part = DART_TEAM_NULL;
+    ASSERT_DART_OK(dart_team_split_locality(DART_TEAM_ALL, DART_LOCALITY_SCOPE_UNIT, nparts, &part));
+    std::vector<dart_unit_t> expected;
+    for (int u = 0; u < n; u++)
+      if (u * nparts / n == me * nparts / n) expected.push_back(u);
+    EXPECT_EQ(expected, members(part)) << nparts << " parts";
+    if (nparts < n) {
+      size_t psize = expected.size();
+      dart_team_t single = DART_TEAM_NULL;
+      ASSERT_DART_OK(dart_team_split_locality(part, DART_LOCALITY_SCOPE_UNIT, psize, &single));
+      EXPECT_EQ(std::vector<dart_unit_t>{me}, members(single));
+      ASSERT_DART_OK(dart_team_destroy(&single));
+    }
+    ASSERT_DART_OK(dart_team_destroy(&part));
+  }
+}
+
 TEST(Locality, PlacesOfEveryUnitMatchTheNodes) {
   // The same record from every unit, relative to any team.
   int n = test_size(), me = test_myid();

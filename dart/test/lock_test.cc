@@ -1,12 +1,17 @@
 // Team locks (MCS queue locks): mutual exclusion of a non-atomic
-// get-increment-put, FIFO hand-off, try-acquire, tails spread over the
-// team, 1,000 locks per team (on DART_TEAM_ALL and on sub-teams), bad
-// input, and a throughput report.
+// get-increment-put (one lock, and several at once), cells at rest after
+// contention, FIFO hand-off, try-acquire, tails spread over the team, 1,000
+// locks per team (on DART_TEAM_ALL and on sub-teams), 64 bytes of team
+// memory per member and lock, and bad input. The locks use no message tags
+// and no communicator of their own (dart/src/lock.c), so MPI's TAG_UB does
+// not limit them: nothing to test there.
+#include <thread>
 #include <vector>
 
 #include "dart_test.h"
 
 extern "C" dart_ret_t dart__lock_tail_gptr(dart_lock_t lock, dart_gptr_t *gptr);
+extern "C" dart_ret_t dart__lock_member_bytes(dart_team_t team, size_t *bytes, size_t *slots);
 
 namespace {
 
@@ -17,6 +22,24 @@ int32_t tail_of(dart_lock_t lock) {
   if (dart__lock_tail_gptr(lock, &g) != DART_OK) return -2;
   if (dart_fetch_and_op(g, nullptr, &v, DART_TYPE_INT32, DART_OP_NO_OP) != DART_OK) return -3;
   return v;
+}
+
+// Reads word w (0 tail, 1 next, 2 go: dart/src/lock.c) of team unit rel's
+// cell of lock.
+int32_t cell_word(dart_lock_t lock, dart_team_t team, int rel, int w) {
+  dart_gptr_t g;
+  int32_t v = -1;
+  if (dart__lock_tail_gptr(lock, &g) != DART_OK) return -2;
+  g = at_unit(g, team, rel, sizeof(int32_t) * w);
+  if (dart_fetch_and_op(g, nullptr, &v, DART_TYPE_INT32, DART_OP_NO_OP) != DART_OK) return -3;
+  return v;
+}
+
+// Every cell of a free lock is at rest (all words 0), which lets a
+// destroyed lock's slot be reused as it is.
+void expect_at_rest(dart_lock_t lock, dart_team_t team) {
+  for (int u = 0; u < team_n(team); u++)
+    for (int w = 0; w < 3; w++) EXPECT_EQ(0, cell_word(lock, team, u, w)) << "unit " << u << " word " << w;
 }
 
 // Every unit of team runs n critical sections, each a plain get,
@@ -42,6 +65,7 @@ int64_t count_under_lock(dart_team_t team, int n) {
   dart_barrier(team);
   int64_t total = -1;
   dart_get_blocking(&total, ctr, 1, DART_TYPE_INT64, DART_TYPE_INT64);
+  expect_at_rest(lock, team);
   dart_barrier(team);
   EXPECT_EQ(DART_OK, dart_team_memfree(g));
   EXPECT_EQ(DART_OK, dart_team_lock_destroy(&lock)) << dart_last_error();
@@ -103,6 +127,104 @@ TEST(Lock, ExactCountSubTeams) {
   const int n = crowded() ? 30 : 500;
   EXPECT_EQ(int64_t(team_n(t)) * n, count_under_lock(t, n));
   ASSERT_DART_OK(dart_team_destroy(&t));
+}
+
+TEST(Lock, ExactCountsManyLocks) {
+  // kLocks locks guard kLocks counters on the last unit; iteration i of unit
+  // u takes lock (i + u) % kLocks, so different units hold different locks
+  // (homes on different units) at the same time. Every counter is exact.
+  constexpr int kLocks = 8;
+  const int size = test_size(), me = test_myid(), n = crowded() ? 32 : size <= 2 ? 800 : 240;
+  std::vector<dart_lock_t> locks(kLocks);
+  for (auto &l : locks) ASSERT_DART_OK(dart_team_lock_init(DART_TEAM_ALL, &l));
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, kLocks * 64, &g));
+  dart_gptr_t ctrs = at_unit(g, DART_TEAM_ALL, size - 1);
+  if (me == size - 1) {
+    std::vector<int64_t> z(kLocks * 8, 0);
+    ASSERT_DART_OK(dart_put_blocking(ctrs, z.data(), z.size(), DART_TYPE_INT64, DART_TYPE_INT64));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (int i = 0; i < n; i++) {
+    const int k = (i + me) % kLocks;
+    dart_gptr_t c = ctrs;
+    c.offset += 64 * k;
+    ASSERT_DART_OK(dart_lock_acquire(locks[k]));
+    int64_t v = -1;
+    ASSERT_DART_OK(dart_get_blocking(&v, c, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+    v++;
+    ASSERT_DART_OK(dart_put_blocking(c, &v, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+    ASSERT_DART_OK(dart_lock_release(locks[k]));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (int k = 0; k < kLocks; k++) {
+    dart_gptr_t c = ctrs;
+    c.offset += 64 * k;
+    int64_t v = -1;
+    ASSERT_DART_OK(dart_get_blocking(&v, c, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+    EXPECT_EQ(int64_t(size) * n / kLocks, v) << "counter " << k;
+    expect_at_rest(locks[k], DART_TEAM_ALL);
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(g));
+  for (auto &l : locks) ASSERT_DART_OK(dart_team_lock_destroy(&l));
+}
+
+TEST(Lock, TryAcquiredLockHandsOff) {
+  // Unit 0 takes the lock with try_acquire; the others' try fails, then
+  // they queue behind it, and unit 0 hands the lock on when it releases.
+  // Then every unit takes it by trying until it succeeds. Each holder
+  // increments a counter non-atomically: the count is exact.
+  const int me = test_myid(), size = test_size();
+  dart_lock_t lock;
+  ASSERT_DART_OK(dart_team_lock_init(DART_TEAM_ALL, &lock));
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_team_memalloc_aligned(DART_TEAM_ALL, 64, &g));
+  dart_gptr_t ctr = at_unit(g, DART_TEAM_ALL, 0);
+  auto increment = [&] {
+    int64_t v = -1;
+    EXPECT_DART_OK(dart_get_blocking(&v, ctr, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+    v++;
+    EXPECT_DART_OK(dart_put_blocking(ctr, &v, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+  };
+  int32_t got = -1;
+  if (me == 0) {
+    int64_t z = 0;
+    ASSERT_DART_OK(dart_put_blocking(ctr, &z, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+    ASSERT_DART_OK(dart_lock_try_acquire(lock, &got));
+    ASSERT_EQ(1, got);
+    EXPECT_EQ(1, tail_of(lock));
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  if (me != 0) {
+    ASSERT_DART_OK(dart_lock_try_acquire(lock, &got));
+    EXPECT_EQ(0, got);
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  if (me != 0) {
+    ASSERT_DART_OK(dart_lock_acquire(lock));
+  } else if (size > 1) {
+    while (tail_of(lock) == 1) {  // someone has queued behind me
+    }
+  }
+  increment();
+  ASSERT_DART_OK(dart_lock_release(lock));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  expect_at_rest(lock, DART_TEAM_ALL);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (got = 0; !got;) {
+    ASSERT_DART_OK(dart_lock_try_acquire(lock, &got));
+    if (!got) std::this_thread::yield();
+  }
+  increment();
+  ASSERT_DART_OK(dart_lock_release(lock));
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  int64_t total = -1;
+  ASSERT_DART_OK(dart_get_blocking(&total, ctr, 1, DART_TYPE_INT64, DART_TYPE_INT64));
+  EXPECT_EQ(2 * size, total);
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_team_memfree(g));
+  ASSERT_DART_OK(dart_team_lock_destroy(&lock));
 }
 
 TEST(Lock, FifoHandOff) {
@@ -183,6 +305,40 @@ TEST(Lock, ThousandLocksTailsSpread) {
     ASSERT_DART_OK(dart_team_lock_destroy(&l));
   }
   ASSERT_DART_OK(dart_team_destroy(&t));
+}
+
+TEST(Lock, SixtyFourBytesPerMemberAndLock) {
+  // A member's lock state in team memory is one 64-byte cell per lock slot,
+  // slots come 64 at a time, and slots are the most locks alive at once:
+  // nothing depends on the team's size, and destroyed slots are reused.
+  dart_team_t t = split(DART_TEAM_ALL, 1);
+  ASSERT_NE(DART_TEAM_NULL, t);
+  size_t bytes = 1, slots = 1;
+  ASSERT_DART_OK(dart__lock_member_bytes(t, &bytes, &slots));
+  EXPECT_EQ(0u, bytes);
+  EXPECT_EQ(0u, slots);
+  const int n = 1000;
+  std::vector<dart_lock_t> locks(n);
+  ASSERT_DART_OK(dart_team_lock_init(t, &locks[0]));
+  ASSERT_DART_OK(dart__lock_member_bytes(t, &bytes, &slots));
+  EXPECT_EQ(64u, slots);
+  EXPECT_EQ(64u * 64u, bytes);
+  for (int round = 0; round < 2; round++) {
+    for (int k = round ? 0 : 1; k < n; k++) ASSERT_DART_OK(dart_team_lock_init(t, &locks[k]));
+    ASSERT_DART_OK(dart__lock_member_bytes(t, &bytes, &slots));
+    EXPECT_EQ(1024u, slots) << "round " << round;
+    EXPECT_EQ(64u * slots, bytes);
+    for (auto &l : locks) ASSERT_DART_OK(dart_team_lock_destroy(&l));
+  }
+  ASSERT_DART_OK(dart_team_destroy(&t));
+  // The same on the whole job.
+  dart_lock_t l;
+  ASSERT_DART_OK(dart_team_lock_init(DART_TEAM_ALL, &l));
+  ASSERT_DART_OK(dart__lock_member_bytes(DART_TEAM_ALL, &bytes, &slots));
+  EXPECT_GE(slots, 64u);
+  EXPECT_EQ(0u, slots % 64);
+  EXPECT_EQ(64u * slots, bytes);
+  ASSERT_DART_OK(dart_team_lock_destroy(&l));
 }
 
 TEST(Lock, ThousandLocksSubTeam) {

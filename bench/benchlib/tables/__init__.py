@@ -3,6 +3,7 @@ note); columns are (header, key, kind). TABLES is the order of the printout; its
 from .alloc import view_alloc, view_alloc_count, view_alloc_live
 from .apps import view_hdf5, view_local, view_ra, view_sort, view_stencil, view_umap
 from .runtime import view_allreduce_locality, view_init_cost, view_instructions, view_threads, view_threads_fastpath
+from .scale import heap_checks, view_scale_barrier, view_scale_heap, view_scale_time
 from .scaling import view_scaling
 from .transfers import view_atomics, view_bandwidth, view_latency, view_nonblocking
 
@@ -12,7 +13,8 @@ TABLES = [("latency", view_latency), ("nonblocking", view_nonblocking), ("bandwi
           ("stencil", view_stencil), ("unordered_map", view_umap), ("hdf5", view_hdf5),
           ("instructions", view_instructions), ("sort", view_sort), ("threads", view_threads),
           ("threads_fastpath", view_threads_fastpath), ("allreduce_locality", view_allreduce_locality),
-          ("init_cost", view_init_cost)]
+          ("init_cost", view_init_cost), ("scale_heap", view_scale_heap), ("scale_time", view_scale_time),
+          ("scale_vs_barrier", view_scale_barrier)]
 
 
 def all_tables(data, scal, ncpu):
@@ -23,9 +25,10 @@ def all_tables(data, scal, ncpu):
     return views
 
 
-def result_failures(views):
-    """Wrong results the tables show (never timings): stencil variants differing, k-mer counts, sums, sorts."""
-    failures = []
+def result_failures(views, data):
+    """Wrong results the tables show (never timings): stencil variants differing, k-mer counts, sums, sorts, the
+    scale section's heap accounting."""
+    failures = [f"scale {mode} {n} units: heap accounting check {check}" for mode, n, check in heap_checks(data)]
     for r in views["stencil"][2]:
         if "DIFFERENT" in str(r.get("check")):
             failures.append(f"stencil {r['mode']} N={r['n']} {r['program']} {r['variant']}: result differs")

@@ -15,16 +15,23 @@
  *
  * Who calls what, and when it is complete:
  * - A team's tree is made on first use (or by dart_team_locality_init) by
- *   the calling unit alone, from the places of the team's units
- *   (dart_unit_places: one batch of one-sided reads): O(team size) time and
- *   memory on that unit, and only there. Every call here is local, none is
- *   collective, and all are complete on return.
+ *   the calling unit alone, and differs between units: it holds the calling
+ *   unit's node in full (module, NUMA domains, a CORE leaf and a record per
+ *   unit), and every other node of the team as one NODE domain without
+ *   subdomains (host name, units, cores and memory, from the place of the
+ *   node's first member: dart_unit_place). Made in O(n log n) for a team of
+ *   n units with one place read per node and per unit of my node; it keeps
+ *   8 B per team unit (the ascending unit lists of the root and of the
+ *   nodes), about 220 B per node and 550 B per unit of my node. Every call
+ *   here is local, none is collective, and all are complete on return.
  * - A team's tree and the unit records belong to the library: they stay
- *   until dart_team_locality_finalize or dart_exit. Trees made by
- *   dart_domain_create or dart_domain_clone, and the parts of
- *   dart_domain_split_scope, belong to the caller, who releases each with
- *   dart_domain_destroy. The arrays of dart_domain_scope_tags and
- *   dart_domain_scope_domains are malloc'd and freed by the caller.
+ *   until dart_team_locality_finalize or dart_exit, and the calls that
+ *   change a tree (select, exclude, group, assign into, destroy) refuse
+ *   its domains: clone it to change it. Trees made by dart_domain_create
+ *   or dart_domain_clone, and the parts of dart_domain_split_scope, belong
+ *   to the caller, who releases each with dart_domain_destroy. The arrays
+ *   of dart_domain_scope_tags and dart_domain_scope_domains are malloc'd
+ *   and freed by the caller.
  * - Errors: DART_ERR_INVAL (with dart_last_error saying why) for NULL
  *   arguments, unknown tags, teams, units or scopes; dart_domain_find
  *   answers DART_ERR_NOTFOUND for a tag that is not in the tree. Calls on a
@@ -122,12 +129,21 @@ dart_ret_t dart_team_locality_init(dart_team_t team);
 dart_ret_t dart_team_locality_finalize(dart_team_t team);
 
 /** The domain of the team's tree with tag `domain_tag` ("." is the root),
- * owned by the library. An unknown tag is DART_ERR_INVAL. */
+ * owned by the library. An unknown tag is DART_ERR_INVAL, and so is a tag
+ * below another node's domain (the tree holds none). O(depth). */
 dart_ret_t dart_domain_team_locality(dart_team_t team, const char *domain_tag,
                                      dart_domain_locality_t **team_domain_out);
 
-/** The record of unit `unit` (relative to team), owned by the library as
- * the team's tree. */
+/**
+ * The record of unit `unit` (relative to team), owned by the library as the
+ * team's tree: valid until dart_team_locality_finalize or dart_exit. A unit
+ * of my node: its record in the tree (domain_tag: its CORE leaf). A unit of
+ * another node: made on the first request for it from its place (one
+ * dart_unit_place) and kept with the tree, so that changes to it are seen
+ * by later calls (DASH's tests mock hardware so) and memory grows with the
+ * units asked for (about 350 B each); its domain_tag is its NODE domain and
+ * hwinfo.scopes lists NODE and GLOBAL only.
+ */
 dart_ret_t dart_unit_locality(dart_team_t team, dart_unit_t unit, dart_unit_locality_t **loc);
 
 /** A new empty domain (tag ".", no units, scope UNDEFINED), owned by the
@@ -152,7 +168,8 @@ dart_ret_t dart_domain_destroy(dart_domain_locality_t *domain);
  * of `domain_rhs`. */
 dart_ret_t dart_domain_assign(dart_domain_locality_t *domain_lhs, const dart_domain_locality_t *domain_rhs);
 
-/** The subdomain of `domain_in` (or itself) with tag `domain_tag`; none:
+/** The subdomain of `domain_in` (or itself) with tag `domain_tag`; none
+ * (also a tag below another node's domain in a team's tree):
  * DART_ERR_NOTFOUND and *subdomain_out = NULL. */
 dart_ret_t dart_domain_find(const dart_domain_locality_t *domain_in, const char *domain_tag,
                             dart_domain_locality_t **subdomain_out);
@@ -172,14 +189,19 @@ dart_ret_t dart_domain_exclude(dart_domain_locality_t *domain_in, int num_subdom
  * the CORE leaves) into `num_parts` parts of consecutive domains (as equal
  * in number as possible): split_domain_out[p] (an array of num_parts
  * domains the caller provides) becomes a copy of domain_in holding only
- * part p; release each with dart_domain_destroy. DART_ERR_INVAL if
- * num_parts is < 1 or more than the domains of that scope.
+ * part p; release each with dart_domain_destroy. A NODE domain without
+ * subdomains (another node in a team's tree) counts as one domain at
+ * MODULE and NUMA scope, and at UNIT and CORE as its units in ascending
+ * order (a part may take some of them), so that every unit deals a team's
+ * units alike. DART_ERR_INVAL if num_parts is < 1 or more than the
+ * domains of that scope.
  */
 dart_ret_t dart_domain_split_scope(const dart_domain_locality_t *domain_in, dart_locality_scope_t scope,
                                    int num_parts, dart_domain_locality_t *split_domain_out);
 
-/** Tags of the domains of `scope` in tree order: a malloc'd array of
- * malloc'd strings that the caller frees (each, then the array). */
+/** Tags of the domains of `scope` in tree order (in a team's tree: below
+ * NODE, only my node's): a malloc'd array of malloc'd strings that the
+ * caller frees (each, then the array). */
 dart_ret_t dart_domain_scope_tags(const dart_domain_locality_t *domain_in, dart_locality_scope_t scope,
                                   int *num_domains_out, char ***domain_tags_out);
 
@@ -203,7 +225,11 @@ dart_ret_t dart_domain_group(dart_domain_locality_t *domain_in, int num_group_su
  * `domain` (as dart_domain_split_scope: the domains dealt into n parts of
  * consecutive domains); a unit of g belongs to the group of its domain.
  * gout[0 .. n-1] are created (release each with dart_group_destroy); *nout
- * is n. Local.
+ * is n. Local. A team's tree holds only the calling unit's node in full:
+ * at MODULE and NUMA scope the groups differ between units (another node
+ * counts as one domain), at UNIT scope they agree if each node's units
+ * ascend through its NUMA domains. To agree on a team, split it with
+ * dart_team_split_locality.
  */
 dart_ret_t dart_group_locality_split(const dart_group_t g, dart_domain_locality_t *domain,
                                      dart_locality_scope_t scope, size_t n, size_t *nout, dart_group_t *gout);

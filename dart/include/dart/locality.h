@@ -110,8 +110,10 @@ dart_ret_t dart_unit_places(dart_team_t team, dart_unit_t first, size_t count, d
 /**
  * The locality domains of `scope` among the team's units: *count domains,
  * numbered 0 .. *count-1 in order of their lowest team-relative unit, and
- * *mine the calling unit's. Collective over the team (for NUMA each unit
- * contributes its domain). Either output may be NULL. Threads: per team.
+ * *mine the calling unit's. Collective over the team for NUMA (each unit
+ * contributes its domain: an allgather of 8 B per unit); GLOBAL, NODE (the
+ * node table) and UNIT communicate nothing. O(n log n) time and O(n)
+ * scratch for n team units. Either output may be NULL. Threads: per team.
  */
 dart_ret_t dart_team_domains(dart_team_t team, dart_locality_scope_t scope, size_t *count, size_t *mine);
 

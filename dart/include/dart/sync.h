@@ -21,8 +21,9 @@ dart_ret_t dart_barrier(dart_team_t team);
 
 /**
  * A lock shared by the units of one team: an MCS queue lock (FIFO hand-off,
- * a waiting unit spins only on local memory). The tails of different locks
- * are spread over the team's units.
+ * a waiting unit polls only its own memory). Each lock costs every member
+ * 64 bytes of team memory (allocated 64 locks at a time), whatever the team
+ * size, and the tails of different locks are spread over the team's units.
  *
  * Threads. The lock excludes threads as well as units: it is held by one
  * thread of one unit. At DART_THREAD_MULTIPLE a thread that acquires a lock
@@ -39,7 +40,9 @@ dart_ret_t dart_team_lock_init(dart_team_t team, dart_lock_t *lock);
 
 /**
  * Destroys *lock and sets it to DART_LOCK_NULL. Collective over the lock's
- * team. DART_ERR_BUSY if a thread of the calling unit holds it. Threads: per team.
+ * team. DART_ERR_BUSY if a thread of the calling unit holds it: that unit
+ * releases it and calls destroy again before its next collective on the
+ * team. Threads: per team.
  */
 dart_ret_t dart_team_lock_destroy(dart_lock_t *lock);
 

@@ -1,7 +1,8 @@
 // DASH's locality domain tree: dart_domain_* on a team's tree, unit
-// localities, UnitLocality, LocalityJSONPrinter, Config, and DASH's
-// `auto &team = ...split(...)`. The tree must match the node layout of the
-// run (real nodes or DART_UNITS_PER_NODE virtual ones).
+// localities, UnitLocality, TeamLocality, LocalityJSONPrinter, Config, and
+// DASH's `auto &team = ...split(...)`. The tree must match the node layout
+// of the run (real nodes or DART_UNITS_PER_NODE virtual ones): the calling
+// unit's node in full, every other node as one domain of its units.
 #include <algorithm>
 #include <cstring>
 #include <set>
@@ -102,21 +103,32 @@ int main(int argc, char *argv[]) {
         members += int(n) == node->node_id;
       }
       CHECK(node->num_units == members);
-      CHECK(node->children[0]->scope == DART_LOCALITY_SCOPE_MODULE);
+      bool mine = node->node_id == dash::util::Locality::MyNode();
+      CHECK(node->num_domains == (mine ? 1 : 0));
+      CHECK(!mine || node->children[0]->scope == DART_LOCALITY_SCOPE_MODULE);
     }
+    const dart_domain_locality_t *my_node = global->children[dash::util::Locality::MyNode()];
     auto cores = of_scope(global, DART_LOCALITY_SCOPE_CORE);
-    CHECK(int(cores.size()) == size && int(of_scope(global, DART_LOCALITY_SCOPE_UNIT).size()) == size);
+    CHECK(int(cores.size()) == my_node->num_units &&
+          int(of_scope(global, DART_LOCALITY_SCOPE_UNIT).size()) == my_node->num_units);
     for (auto *core : cores) CHECK(core->num_units == 1 && core->parent->scope == DART_LOCALITY_SCOPE_NUMA);
 
-    // Unit localities: each unit's tag names its CORE domain.
+    // Unit localities: each unit's tag names its CORE domain on my node,
+    // its node's domain on another one.
     for (int u = 0; u < size; ++u) {
       dart_unit_locality_t *loc = nullptr;
       CHECK(dart_unit_locality(DART_TEAM_ALL, dart_team_unit_t{u}, &loc) == DART_OK);
       dart_domain_locality_t *leaf = nullptr;
       CHECK(dart_domain_find(global, loc->domain_tag, &leaf) == DART_OK);
-      CHECK(leaf->num_units == 1 && leaf->unit_ids[0].id == u);
+      std::vector<int> in_leaf = units_of(leaf);
+      CHECK(std::count(in_leaf.begin(), in_leaf.end(), u) == 1);
       CHECK(std::strcmp(loc->hwinfo.host, leaf->host) == 0 && loc->hwinfo.num_cores >= 1);
-      CHECK(loc->hwinfo.num_scopes == 5 && loc->hwinfo.scopes[0].scope == DART_LOCALITY_SCOPE_CORE);
+      if (leaf->scope == DART_LOCALITY_SCOPE_CORE)
+        CHECK(leaf->num_units == 1 && loc->hwinfo.num_scopes == 5 &&
+              loc->hwinfo.scopes[0].scope == DART_LOCALITY_SCOPE_CORE);
+      else
+        CHECK(leaf->scope == DART_LOCALITY_SCOPE_NODE && leaf != my_node && loc->hwinfo.num_scopes == 2 &&
+              loc->hwinfo.scopes[0].scope == DART_LOCALITY_SCOPE_NODE);
     }
     dart_unit_locality_t *loc = nullptr;
     CHECK(dart_unit_locality(DART_TEAM_ALL, dart_team_unit_t{size}, &loc) == DART_ERR_INVAL);
@@ -127,7 +139,22 @@ int main(int argc, char *argv[]) {
     CHECK(mine.domain().unit_ids[0].id == me && mine.domain().parent->scope == DART_LOCALITY_SCOPE_NUMA);
     CHECK(mine.num_cores() >= 1 && mine.num_domain_threads() >= 1 && mine.num_numa() >= 1);
     dash::util::UnitLocality last(dash::global_unit_t(size - 1));
-    CHECK(last.domain().unit_ids[0].id == size - 1);
+    CHECK(last.domain().unit_ids[last.domain().num_units - 1].id == size - 1);  // its leaf or its node
+    size_t last_node = 0;
+    CHECK(dart_unit_node(DART_TEAM_ALL, size - 1, &last_node) == DART_OK);
+    CHECK(last.node_domain().node_id() == int(last_node) && last.num_numa() >= 1);
+    CHECK(last.host() == last.node_domain().host());
+
+    // DASH's TeamLocality split at Core scope (TeamLocalityTest.SplitCore):
+    // other nodes count as one domain each, so the parts hold every unit.
+    {
+      dash::util::TeamLocality tloc(dash::Team::All());
+      tloc.split(dash::util::Locality::Scope::Core, std::min(size, 3));
+      std::set<int> in_parts;
+      for (auto &part : tloc.parts())
+        for (auto unit : part.units()) in_parts.insert(unit.id);
+      CHECK(int(tloc.parts().size()) == std::min(size, 3) && int(in_parts.size()) == size);
+    }
 
     // find: every tag, and errors.
     dart_domain_locality_t *found = nullptr;

@@ -3,7 +3,8 @@
 
 // Where one unit runs (DASH's dash::util::UnitLocality): its place
 // (dart_unit_locality) and its CORE domain in the team's locality tree
-// (<dash/dart/if/dart_locality.h>).
+// (<dash/dart/if/dart_locality.h>); for a unit of another node, whose
+// finer domains the calling unit's tree does not hold, its NODE domain.
 //
 //   dash::util::UnitLocality me;                     // the calling unit
 //   me.domain().parent->domain_tag;                  // its NUMA domain
@@ -37,8 +38,9 @@ class UnitLocality {
   /// As in DASH, the runtime's record itself: changes (e.g. test mocks)
   /// are seen by every later UnitLocality of this unit in this process.
   dart_hwinfo_t &hwinfo() { return unit_->hwinfo; }
-  /// The unit's CORE domain; parent leads up to its NUMA domain, module,
-  /// node and the team's root.
+  /// The unit's CORE domain (for a unit of another node: its NODE domain,
+  /// the deepest the calling unit's tree holds); parent leads up to its
+  /// NUMA domain, module, node and the team's root.
   dart_domain_locality_t &domain() { return *domain_; }
   const dart_domain_locality_t &domain() const { return *domain_; }
   const dash::Team &team() const { return team_; }
@@ -65,9 +67,12 @@ class UnitLocality {
   int max_threads() const { return std::max(unit_->hwinfo.max_threads, 1); }
   /// Threads per core: max_threads() with DASH_MAX_SMT set, else min_threads().
   int num_threads() const { return Config::get<bool>("DASH_MAX_SMT") ? max_threads() : min_threads(); }
-  /// NUMA domains in the unit's node.
+  /// NUMA domains in the unit's node: those of the team's units in the
+  /// tree, or for a unit of another node (whose NUMA domains the calling
+  /// unit's tree does not hold) those of its machine.
   int num_numa() const {
     const dart_domain_locality_t *d = domain_;
+    if (d->scope < DART_LOCALITY_SCOPE_NUMA) return std::max(unit_->hwinfo.num_numa, 1);
     while (d->parent && d->scope >= DART_LOCALITY_SCOPE_NUMA) d = d->parent;
     return d->num_domains;
   }
