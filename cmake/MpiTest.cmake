@@ -89,8 +89,9 @@ endfunction()
 # windows and locks span 8 and 16 nodes. Oversubscribed on a small machine:
 # MPICH busy-polls inside its own collectives and window creations, so that
 # one MPI_Barrier of 64 processes on 2 cores takes ~0.6 s and dart_init +
-# dart_exit ~20 s (MPI_Comm_split_type and MPI_Win_allocate_shared, ~6 s
-# each): a scale test does few collectives and few teams with memory.
+# dart_exit ~15 s (MPI_Comm_split_type and the pool's
+# MPI_Win_allocate_shared, ~5 s each): a scale test does few collectives
+# and few teams with memory.
 # Small pools: DART_LOCAL_POOL's default (64 MiB per process) adds ~40 s to
 # dart_init at 64 units, DART_TEAM_POOL's (16 MiB) seconds to each team's
 # first allocation. Outside the normal stages (ctest -LE scale);
