@@ -121,6 +121,7 @@ typedef struct {
   int32_t home;          /* team-relative id of the unit holding the tail */
   int32_t slot;          /* in ctx */
   int32_t mpi;           /* the MPI path (the team spans nodes) */
+  int32_t guess;         /* MPI path: the tail my next swap expects (tail_swap) */
   lock_ctx_t *ctx;       /* NULL while the record is free */
   const void *owner;     /* the holding thread (its thread_token), NULL if free here */
   pthread_mutex_t *gate; /* one thread of the unit in the queue (DART_THREAD_MULTIPLE only) */
@@ -447,7 +448,10 @@ static dart_ret_t tail_swap(const lock_rec_t *r, int32_t value, int32_t *old) {
     *old = __atomic_exchange_n(&r->at.cpu.home_cell[TAIL], value, SEQ);
     return DART_OK;
   }
-  int32_t guess = 0, seen; /* compare-and-swap only (same_op_no_op) */
+  /* Compare-and-swap only (same_op_no_op), from a guess: 0 if my last
+   * release found no successor, else the queue's end it saw, which under
+   * contention usually still is (one remote operation instead of two). */
+  int32_t guess = r->guess, seen;
   for (;;) {
     dart_ret_t ret = tail_cas(r, guess, value, &seen);
     if (ret != DART_OK) return ret;
@@ -488,6 +492,7 @@ dart_ret_t dart_team_lock_init(dart_team_t team, dart_lock_t *lock) {
   rec->home = home;
   rec->slot = slot;
   rec->owner = NULL;
+  rec->guess = 0;
   rec->mpi = mine.win != MPI_WIN_NULL;
   if (rec->mpi) {
     rec->at.mpi.win = mine.win;
@@ -590,6 +595,7 @@ dart_ret_t dart_lock_release(dart_lock_t lock) {
   if (r->mpi) __atomic_thread_fence(SEQ);
   int32_t old;
   if ((ret = tail_cas(r, r->me, 0, &old)) != DART_OK) return ret;
+  r->guess = old == r->me ? 0 : old;
   if (old != r->me) { /* a successor swapped itself in: wait for its NEXT, hand over */
     int32_t next;
     cell_t succ;
