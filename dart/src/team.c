@@ -20,15 +20,20 @@ dart_ret_t dart__team_lookup(dart_team_t id, const char *fn, dart_team_data_t **
   return DART_OK;
 }
 
+/* Where a unit's probe sequence starts in the member hash (Fibonacci hashing). */
+static uint32_t hash_start(const dart_team_data_t *t, dart_unit_t abs) {
+  return ((uint32_t)abs * 0x9e3779b1u) & t->hash_mask;
+}
+
 int dart__team_rel_listed(const dart_team_data_t *t, dart_unit_t abs) {
   if (!t->abs_hash) return -1;
-  for (uint32_t h = ((uint32_t)abs * 0x9e3779b1u) & t->hash_mask;; h = (h + 1) & t->hash_mask) {
+  for (uint32_t h = hash_start(t, abs);; h = (h + 1) & t->hash_mask) {
     int32_t rel = t->abs_hash[h];
     if (rel < 0 || t->rel2abs[rel] == abs) return rel;
   }
 }
 
-/* Translation of members listed in rel2abs (ascending): kept as an
+/* Translation of the members listed in rel2abs: kept as an
  * arithmetic progression when they form one, else hashed. */
 static dart_ret_t translation_setup(dart_team_data_t *t) {
   int32_t *a = t->rel2abs;
@@ -49,7 +54,7 @@ static dart_ret_t translation_setup(dart_team_data_t *t) {
   t->hash_mask = cap - 1;
   for (uint32_t h = 0; h < cap; h++) t->abs_hash[h] = -1;
   for (int i = 0; i < t->size; i++) {
-    uint32_t h = ((uint32_t)a[i] * 0x9e3779b1u) & t->hash_mask;
+    uint32_t h = hash_start(t, a[i]);
     while (t->abs_hash[h] >= 0) h = (h + 1) & t->hash_mask;
     t->abs_hash[h] = i;
   }
