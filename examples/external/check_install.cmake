@@ -70,14 +70,16 @@ endif()
 
 # A DASH application's CMake file (old_cmake/: cmake_minimum_required 2.8),
 # the package under DASH's spelling DASH-MPI and as dash-mpi, found through
-# DASH's HINTS directory and through CMAKE_PREFIX_PATH: each configures; one
-# build per name.
+# DASH's HINTS directories (PREFIX/share/cmake, PREFIX/cmake) and through
+# CMAKE_PREFIX_PATH: each configures; one build per name.
 if(WITH_DASH)
   foreach(package DASH-MPI dash-mpi)
-    foreach(route hints prefix)
+    foreach(route share-cmake cmake prefix)
       set(dir ${build}-old-cmake-${package}-${route})
-      if(route STREQUAL "hints")
-        set(where -DDASH_BASE=${prefix})
+      if(route STREQUAL "share-cmake")
+        set(where -DDASH_HINTS=${prefix}/share/cmake)
+      elseif(route STREQUAL "cmake")
+        set(where -DDASH_HINTS=${prefix}/cmake)
       else()
         set(where -DCMAKE_PREFIX_PATH=${prefix})
       endif()
@@ -87,7 +89,7 @@ if(WITH_DASH)
     endforeach()
   endforeach()
   foreach(package DASH-MPI dash-mpi)
-    set(dir ${build}-old-cmake-${package}-hints)
+    set(dir ${build}-old-cmake-${package}-share-cmake)
     run(${CMAKE_COMMAND} --build ${dir})
     list(APPEND programs ${dir}/hello_dash_old)
   endforeach()
