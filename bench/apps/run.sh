@@ -20,12 +20,19 @@
 #                  DASH's port takes -px/-py/-pz, but its neighbour
 #                  arithmetic uses px for all three (tp(), lulesh-dash.h),
 #                  so other grids stop in LULESH's volume check.
+#                  bench-lulesh's DASH variant fails at 8 units by its own
+#                  communication bugs (dash/test/compat/README.md), which
+#                  lulesh-fixes corrects.
 #     hpccg=DIR    HPCCG with coarrays, branch hpccg-coarray, folder
 #                  hpccg/src_dash_coarray (its Makefile). The global problem
 #                  is the same at every unit count (nx x ny x nz/units per
 #                  unit); checks: its final residual below 1e-10 (the
 #                  solution is all ones), and within 1e-6 relative of the
 #                  1-unit run's (the sums' order differs).
+#     minimd=DIR   miniMD, branch minimd, folder dash (its Makefile, target
+#                  dash, CC and LINK set to DASH's wrappers): 16^3 unit cells
+#                  of the Lennard-Jones input, 200 steps, against
+#                  tests/reference_output/16k.lj beside the folder.
 #   --prefix P     the installed package (cmake --install BUILD --prefix P)
 #   --work W       scratch folder (default /tmp/dart-apps-$USER): the
 #                  sources are copied there, so that the checkouts stay clean
@@ -42,7 +49,7 @@ while (($#)); do
     --work) work=$2; shift 2 ;;
     --units) units=$2; shift 2 ;;
     --quick) quick=true; shift ;;
-    lulesh=* | hpccg=*) apps+=("$1"); shift ;;
+    lulesh=* | hpccg=* | minimd=*) apps+=("$1"); shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "${0##*/}: unknown argument '$1' (--help)" >&2; exit 2 ;;
   esac
@@ -162,6 +169,38 @@ hpccg() {
       if [[ -n $ref ]] && ! le "$res" 1e-14 && ! le "$(rel_diff "$res" "$ref")" 1e-6; then
         fail "$name $n $mode: residual $res, 1 unit $ref"
       fi
+    done
+  done
+}
+
+minimd() {
+  local src=$1 name=minimd dir
+  dir=$work/$name
+  copy "$src" "$dir"
+  local ref=$src/../tests/reference_output/16k.lj
+  [[ -f $ref ]] || { fail "$name: no reference output $ref"; return; }
+  echo "== $name: build (its Makefile, target dash, CC=dash-mpiCC LINK=dash-mpic++)"
+  make -C "$dir" dash CC="$prefix/bin/dash-mpiCC" LINK="$prefix/bin/dash-mpic++" >"$dir/build.log" 2>&1 ||
+    { fail "$name: build ($dir/build.log)"; grep -m5 -A5 "error" "$dir/build.log"; return; }
+  # The reference's first 200 steps of 16^3 unit cells (16,384 atoms, LJ):
+  # temperature, potential energy and pressure at steps 0, 100, 200 within
+  # 1e-5 relative (printed with 7 digits; MD is chaotic further on).
+  local n mode log
+  printf '%-22s %5s %-7s %s\n' program units mode "steps 0/100/200: T U P (reference: $(basename "$ref"))"
+  for n in $units; do
+    for mode in $(modes "$n"); do
+      log=$dir/run-$n-$mode.log
+      (cd "$dir" && run "$log" "$n" "$mode" ./miniMD_dash -i in.lj.miniMD -s 16 -n 200) || continue
+      local got
+      got=$(awk '/^# Timestep T U P/ {on = 1; next} on && $1 ~ /^[0-9]+$/ && $1 <= 200 {print $1, $2, $3, $4}' "$log")
+      printf '%-22s %5s %-7s %s\n' "$name" "$n" "$mode" "$(echo $got)"
+      [[ -n $got ]] || { fail "$name $n $mode: no thermo output in $log"; continue; }
+      awk -v tol=1e-5 'NR == FNR {if ($1 ~ /^[0-9]+$/ && $1 <= 200 && NF >= 4) r[$1] = $2 " " $3 " " $4; next}
+        { split(r[$1], e, " "); if (!($1 in r)) { print "step " $1 " not in the reference"; bad = 1; next }
+          for (k = 1; k <= 3; k++) { d = $(k + 1) - e[k]; if (d < 0) d = -d; m = e[k] < 0 ? -e[k] : e[k]
+            if (d > tol * m) { print "step " $1 ": " $(k + 1) " against " e[k]; bad = 1 } } }
+        END { exit bad }' <(sed -n '/^# Timestep T U P/,$p' "$ref") <(printf '%s\n' "$got") ||
+        fail "$name $n $mode: thermo output differs from the reference"
     done
   done
 }
