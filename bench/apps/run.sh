@@ -193,8 +193,10 @@ minimd() {
       log=$dir/run-$n-$mode.log
       (cd "$dir" && run "$log" "$n" "$mode" ./miniMD_dash -i in.lj.miniMD -s 16 -n 200) || continue
       local got
-      got=$(awk '/^# Timestep T U P/ {on = 1; next} on && !/^[0-9]/ {on = 0}
-                 on && $1 <= 200 && $2 ~ /e[-+]/ {print $1, $2, $3, $4}' "$log")
+      # (the port prints other lines between; its summary line has no
+      # e-notation)
+      got=$(awk '/^# Timestep T U P/ {on = 1; next}
+                 on && $1 ~ /^[0-9]+$/ && $1 <= 200 && NF == 5 && $2 ~ /e[-+]/ {print $1, $2, $3, $4}' "$log")
       printf '%-22s %5s %-7s %s\n' "$name" "$n" "$mode" "$(echo $got)"
       [[ -n $got ]] || { fail "$name $n $mode: no thermo output in $log"; continue; }
       # Above one unit, DASH's port of miniMD computes forces of stale
