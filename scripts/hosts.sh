@@ -67,6 +67,15 @@ why=$(check)
 [ -z "$why" ] || { echo "hosts.sh: cannot emulate hosts here: $why (status 77: skipped)" >&2; exit 77; }
 (($#)) || set -- "${SHELL:-/bin/bash}"
 
+# A run killed outright (SIGKILL: no clean-up) leaves its hosts behind:
+# remove those of runs whose script is gone (names dh<pid>-...).
+for ns in $(ip netns list | sed -n 's/^\(dh[0-9]*-[a-z0-9]*\).*/\1/p'); do
+  owner=${ns%%-*}
+  kill -0 "${owner#dh}" 2>/dev/null && continue
+  for p in $(ip netns pids "$ns" 2>/dev/null); do kill -KILL "$p" 2>/dev/null || true; done
+  ip netns del "$ns" 2>/dev/null && echo "hosts.sh: removed $ns, left by an earlier run" >&2
+done
+
 # Names unique to this run: several runs may share the machine.
 tag=dh$$
 sw=$tag-sw
@@ -77,6 +86,7 @@ holders=()
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
+  set +e # every step runs, whatever failed before it
   [ -n "${cmd_pid:-}" ] && kill -TERM "$cmd_pid" 2>/dev/null
   if [ -s "$dir/pids" ] && [ "${quiet_stats:-0}" = 0 ]; then
     while read -r h _; do
