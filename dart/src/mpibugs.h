@@ -43,12 +43,12 @@
 #include "state.h"
 
 typedef struct {
-  int self_cas_by_cpu;      /* workaround 1 */
-  int serialize_win_create; /* workaround 2 */
+  int self_cas_by_cpu;        /* workaround 1 */
+  int serialize_win_create;   /* workaround 2 */
   int settle_before_finalize; /* workaround 3: MPICH 4.0, ch4:ucx */
-  MPI_Comm node_comm;       /* processes of my real node (workaround 2) */
-  MPI_Win node_win;         /* holds the node's guard word */
-  int64_t *guard;           /* the guard word: 0 = free */
+  MPI_Comm node_comm;         /* processes of my real node (workaround 2) */
+  MPI_Win node_win;           /* holds the node's guard word */
+  int64_t *guard;             /* the guard word: 0 = free */
 } dart_mpibugs_t;
 
 extern dart_mpibugs_t dart__mpibugs DART_HIDDEN;
