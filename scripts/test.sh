@@ -18,6 +18,7 @@
 #      "hosts": 2 emulated hosts x 2 units (scripts/hosts.sh: Linux
 #      namespaces, needs root), jobs started by each MPI's launcher through
 #      an rsh agent; skipped, saying why, where namespaces cannot be made.
+#      Not in the default list yet (see below).
 # Set DART_TEST_STAGES to a subset, e.g. "mpich", to run fewer. Each stage
 # prints its time; a 2-core machine shared with two busy loops needs about
 # 28 minutes without the scale stage, which takes at most 5 minutes more on
@@ -25,7 +26,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${DART_BUILD_ROOT:-$root/build}
-stages=${DART_TEST_STAGES:-"format mpich scale sanitize openmpi tsan hosts"}
+# (hosts is not run by default yet: MPICH 4.0.2's MPI_Finalize still hangs
+# now and then between hosts, docs/cluster.md; DART_TEST_STAGES=hosts runs it)
+stages=${DART_TEST_STAGES:-"format mpich scale sanitize openmpi tsan"}
 
 start=$SECONDS
 bash "$root/scripts/install-deps.sh" --test

@@ -33,7 +33,7 @@
  *     peer that has already left it for a blocking PMI exchange. A plain
  *     MPI program with a send and a put between hosts does it too. A pause
  *     of all units after DART's last MPI traffic, before MPI_Finalize, lets
- *     UCX settle: dart_exit ends (dart__mpibugs_fini) with a barrier and
+ *     UCX settle (makes the hang rarer; it does not remove it): dart_exit ends (dart__mpibugs_fini) with a barrier and
  *     DART_MPICH_UCX_SETTLE_MS milliseconds' sleep when the job spans hosts
  *     (dart__mpibugs.settle_before_finalize). */
 #ifndef DART_SRC_MPIBUGS_H
