@@ -11,7 +11,7 @@
 #   Open MPI: --hostfile, --mca plm_rsh_agent <agent>, btl tcp between hosts
 #     and vader within one; every DART_*, UCX_* and MPICH-free variable the
 #     caller set is passed with -x, as a real remote shell would drop it.
-# Exit status: the job's; 124 if it ran out of time.
+# Exit status: the job's; 124 if (and only if) it ran out of time.
 set -euo pipefail
 mpi=mpich per=2 np="" limit=120
 while (($#)); do
@@ -51,4 +51,17 @@ esac
 # The launcher itself runs on the first host, as after a login there.
 printf -v cmd '%q ' timeout -k 5 "$limit" "${launch[@]}" "$@"
 set +e
+t0=$SECONDS
 "$DART_HOSTS_ENTER" "$first" "$cmd"
+rc=$?
+# 124 means out of time, only: mpirun's own status is 137 when a process
+# was killed (SIGKILL), which is no timeout.
+if ((rc == 124 || rc == 137)); then
+  if ((SECONDS - t0 >= limit)); then
+    echo "hosts-mpiexec.sh: the job ran out of time (${limit} s)" >&2
+    rc=124
+  else
+    rc=1
+  fi
+fi
+exit "$rc"
