@@ -1,14 +1,9 @@
 /* Workarounds for defects of particular MPI libraries (see mpibugs.h). */
 #include <sched.h>
 #include <string.h>
-#include <time.h>
 #include "mpibugs.h"
 
-dart_mpibugs_t dart__mpibugs = {0, 0, 0, MPI_COMM_NULL, MPI_WIN_NULL, NULL};
-
-/* Workaround 3: the pause before MPI_Finalize, in ms (measured: 6 of 6 runs
- * without a hang at 200 ms, 3 of 6 without the pause). */
-#define DART_MPICH_UCX_SETTLE_MS 200
+dart_mpibugs_t dart__mpibugs = {0, 0, MPI_COMM_NULL, MPI_WIN_NULL, NULL};
 
 dart_ret_t dart__mpibugs_init(MPI_Comm world) {
   char v[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -17,7 +12,6 @@ dart_ret_t dart__mpibugs_init(MPI_Comm world) {
   int ompi4 = strstr(v, "Open MPI v4.") != NULL;
   dart__mpibugs.self_cas_by_cpu = ompi4;
   dart__mpibugs.serialize_win_create = ompi4;
-  dart__mpibugs.settle_before_finalize = strstr(v, "MPICH Version:\t4.0") && strstr(v, "ch4:ucx");
   if (!ompi4) return DART_OK;
   int wrank, lrank;
   MPI_Comm_rank(world, &wrank);
@@ -42,13 +36,6 @@ void dart__mpibugs_fini(void) {
   if (dart__mpibugs.node_win != MPI_WIN_NULL) MPI_Win_free(&dart__mpibugs.node_win);
   if (dart__mpibugs.node_comm != MPI_COMM_NULL) MPI_Comm_free(&dart__mpibugs.node_comm);
   dart__mpibugs.guard = NULL;
-  /* Workaround 3, where the job spans hosts (fewer units on my machine
-   * than in the job: virtual nodes of one host do not count). */
-  if (dart__mpibugs.settle_before_finalize && dart__state.place.host_units < (int32_t)dart__state.size) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    struct timespec pause = {0, DART_MPICH_UCX_SETTLE_MS * 1000L * 1000L};
-    nanosleep(&pause, NULL);
-  }
 }
 
 /* Am I the lowest rank of comm on my real node? */

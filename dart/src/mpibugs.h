@@ -23,19 +23,7 @@
  *     retried (all or none, after an allreduce) until the team holds every
  *     node it spans. No team waits while holding a node, so teams spanning
  *     several nodes cannot deadlock; the holder's members are all inside the
- *     guard, so it finishes without anyone else's help.
- *
- * MPICH 4.0 with ch4:ucx (Debian 12: 4.0.2, UCX 1.13) has one, seen between
- * hosts over TCP (docs/cluster.md):
- *
- *  3. MPI_Finalize hangs at random (half of the runs of 2 hosts x 2 units):
- *     the processes of one host wait in UCX's endpoint disconnect for a
- *     peer that has already left it for a blocking PMI exchange. A plain
- *     MPI program with a send and a put between hosts does it too. A pause
- *     of all units after DART's last MPI traffic, before MPI_Finalize, lets
- *     UCX settle (makes the hang rarer; it does not remove it): dart_exit ends (dart__mpibugs_fini) with a barrier and
- *     DART_MPICH_UCX_SETTLE_MS milliseconds' sleep when the job spans hosts
- *     (dart__mpibugs.settle_before_finalize). */
+ *     guard, so it finishes without anyone else's help. */
 #ifndef DART_SRC_MPIBUGS_H
 #define DART_SRC_MPIBUGS_H
 
@@ -43,12 +31,11 @@
 #include "state.h"
 
 typedef struct {
-  int self_cas_by_cpu;        /* workaround 1 */
-  int serialize_win_create;   /* workaround 2 */
-  int settle_before_finalize; /* workaround 3: MPICH 4.0, ch4:ucx */
-  MPI_Comm node_comm;         /* processes of my real node (workaround 2) */
-  MPI_Win node_win;           /* holds the node's guard word */
-  int64_t *guard;             /* the guard word: 0 = free */
+  int self_cas_by_cpu;      /* workaround 1 */
+  int serialize_win_create; /* workaround 2 */
+  MPI_Comm node_comm;       /* processes of my real node (workaround 2) */
+  MPI_Win node_win;         /* holds the node's guard word */
+  int64_t *guard;           /* the guard word: 0 = free */
 } dart_mpibugs_t;
 
 extern dart_mpibugs_t dart__mpibugs DART_HIDDEN;

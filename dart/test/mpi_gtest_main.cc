@@ -1,13 +1,10 @@
 // See mpi_gtest_main.h.
 #include "mpi_gtest_main.h"
 
-#include <unistd.h>
-
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <cstdio>
-#include <cstdlib>
 
 namespace {
 
@@ -47,11 +44,6 @@ int main(int argc, char **argv) {
   int any = 0;
   MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (rank == 0 && any) std::fprintf(stderr, "FAILED on at least one unit\n");
-  // Across hosts (DART_TEST_HOSTS): MPICH 4.0 on UCX may hang in
-  // MPI_Finalize unless UCX settles after the last traffic first, as
-  // dart_exit lets it (dart/src/mpibugs.h, workaround 3): the allreduce
-  // above came after dart_exit.
-  if (std::getenv("DART_TEST_HOSTS")) usleep(200 * 1000);
   MPI_Finalize();
   return any;
 }
