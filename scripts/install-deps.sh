@@ -6,7 +6,8 @@
 #   scripts/install-deps.sh [--test]         the test stack as well (the
 #       default; scripts/test.sh): GoogleTest, Python, clang-format, Open MPI,
 #       parallel HDF5 for both MPIs and h5dump, clang-14 with ThreadSanitizer
-#       and LLVM's OpenMP (the tsan stage), Doxygen (the API reference check).
+#       and LLVM's OpenMP (the tsan stage), Doxygen (the API reference check),
+#       iproute2 and util-linux (the emulated hosts of scripts/hosts.sh).
 # Further arguments are extra Debian packages. Idempotent; runs apt-get
 # update only when something is missing. Our scripts never use the generic
 # mpicc/mpiexec (they name mpicc.mpich, mpiexec.mpich); installing Open MPI
@@ -18,7 +19,8 @@ run_pkgs=(build-essential cmake ninja-build pkg-config mpich libmpich-dev libhwl
 test_pkgs=(python3 googletest libgtest-dev clang-format openmpi-bin libopenmpi-dev
            libhdf5-mpich-dev libhdf5-openmpi-dev hdf5-tools
            clang-14 libclang-rt-14-dev libomp-14-dev # the tsan stage: clang, its TSan runtime, OpenMP + Archer
-           doxygen)
+           doxygen
+           iproute2 util-linux) # the hosts stage: scripts/hosts.sh (ip netns, veth, bridge; unshare, nsenter)
 
 mode=test hdf5=0 extra=()
 for arg in "$@"; do

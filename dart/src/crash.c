@@ -3,8 +3,11 @@
  * signal, says so on stderr in one line naming the unit, so that a job
  * does not end silently with the other units cut off mid-work:
  *
- *   [dart unit 1] exiting without dart_exit (returned from main or called exit); aborting the job
- *   [dart unit 2] fatal signal 11 (SIGSEGV)
+ *   [dart unit 1] exiting without dart_exit (returned from main or called exit) on node1; aborting the job
+ *   [dart unit 2] fatal signal 11 (SIGSEGV) on node1
+ *
+ * (the host name: across hosts, the launcher's own report may name only
+ * the host or only the rank)
  *
  * The exit check is an atexit handler that aborts the job (MPI_Abort, or
  * _exit(1) once MPI is finalized), so its exit status is non-zero. The
@@ -33,6 +36,7 @@ static int exit_check_registered;
 static pid_t dart_pid; /* a forked child (e.g. a death test) reports nothing */
 static volatile sig_atomic_t crash_unit = -1;
 static volatile sig_atomic_t aborting; /* dart__abort_job: the exit check stays quiet */
+static char crash_host[64];            /* gethostname at dart_init: the handler only reads it */
 
 /* Async-signal-safe: appends s to buf at *len. */
 static void put_str(char *buf, size_t cap, size_t *len, const char *s) {
@@ -71,7 +75,9 @@ static void on_fatal_signal(int sig, siginfo_t *info, void *ctx) {
     put_int(line, sizeof line, &len, sig);
     put_str(line, sizeof line, &len, " (");
     put_str(line, sizeof line, &len, fatal_names[k]);
-    put_str(line, sizeof line, &len, others_report ? ")\n" : "), backtrace:\n");
+    put_str(line, sizeof line, &len, ") on ");
+    put_str(line, sizeof line, &len, crash_host);
+    put_str(line, sizeof line, &len, others_report ? "\n" : ", backtrace:\n");
     write_all(line, len);
     if (!others_report) {
       void *frames[64];
@@ -91,8 +97,9 @@ static void exit_check(void) {
   size_t len = 0;
   put_str(line, sizeof line, &len, "[dart unit ");
   put_int(line, sizeof line, &len, dart__state.myid);
-  put_str(line, sizeof line, &len,
-          "] exiting without dart_exit (returned from main or called exit); aborting the job\n");
+  put_str(line, sizeof line, &len, "] exiting without dart_exit (returned from main or called exit) on ");
+  put_str(line, sizeof line, &len, crash_host);
+  put_str(line, sizeof line, &len, "; aborting the job\n");
   write_all(line, len);
   dart__abort_job(1);
 }
@@ -115,6 +122,7 @@ void dart__crash_report_init(void) {
   if (!dart__state.config.crash_report) return;
   dart_pid = getpid();
   crash_unit = dart__state.myid;
+  if (gethostname(crash_host, sizeof crash_host - 1) != 0) strcpy(crash_host, "?");
   if (!exit_check_registered && atexit(exit_check) == 0) exit_check_registered = 1;
   if (handlers_installed) return;
   /* backtrace() loads libgcc on its first call, which is not safe inside a

@@ -1,11 +1,15 @@
 /* A unit that ends abnormally while the others still run (dart/src/crash.c):
- * unit 1 does what argv[1] says, the other units wait in a barrier for it.
+ * unit 1 (or unit argv[2]) does what argv[1] says, the other units wait in
+ * a barrier for it.
  *   no_exit  returns from main without dart_exit
  *   segv     writes through a NULL pointer
  *   fpe      divides an integer by zero
  *   abort    calls abort() (as a failed assert or an uncaught C++ exception)
+ *   kill     is killed (SIGKILL: no report of its own; the launcher's names
+ *            it, e.g. across hosts, where it is the only word from its host)
  * Run under cmake/expect_failure.sh: the job must fail and unit 1's line
  * must name it and what happened. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +21,9 @@ int main(int argc, char **argv) {
   dart_unit_t me;
   dart_myid(&me);
   const char *what = argc > 1 ? argv[1] : "";
-  if (me == 1) {
+  if (me == (argc > 2 ? atoi(argv[2]) : 1)) {
     if (!strcmp(what, "no_exit")) return 0;
+    if (!strcmp(what, "kill")) raise(SIGKILL);
     if (!strcmp(what, "segv")) {
       volatile int *nowhere = NULL;
       *nowhere = 1;

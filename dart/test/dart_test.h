@@ -2,6 +2,8 @@
 #ifndef DART_TEST_H
 #define DART_TEST_H
 
+#include <cstdlib>
+
 #include <dart/dart.h>
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -60,6 +62,14 @@ inline dart_team_t split(dart_team_t parent, size_t n) {
   for (size_t i = 0; i < n; i++) dart_group_destroy(&parts[i]);
   dart_group_destroy(&g);
   return t;
+}
+
+// The machines the run spans: DART_TEST_HOSTS in the tests across emulated
+// hosts (cmake/MpiTest.cmake, dart_add_hosts_test: as many units on each,
+// in order of unit id), else 1.
+inline int test_hosts() {
+  const char *h = std::getenv("DART_TEST_HOSTS");
+  return h && std::atoi(h) > 0 ? std::atoi(h) : 1;
 }
 
 inline int team_me(dart_team_t t) {

@@ -27,12 +27,13 @@ TEST(Init, ConfigurationReflectsEnvironment) {
   const char *k = std::getenv("DART_UNITS_PER_NODE");
   size_t per_node = k ? std::strtoul(k, nullptr, 10) : 0;
   EXPECT_EQ(per_node, cfg.units_per_node);
+  const size_t hosts = test_hosts(), per_host = test_size() / hosts;
   if (per_node) {
     EXPECT_LE(cfg.node_size, per_node);
-    EXPECT_EQ((test_size() + per_node - 1) / per_node, cfg.num_nodes);
+    EXPECT_EQ(hosts * ((per_host + per_node - 1) / per_node), cfg.num_nodes);
   } else {
-    EXPECT_EQ(1u, cfg.num_nodes);  // one machine
-    EXPECT_EQ(static_cast<size_t>(test_size()), cfg.node_size);
+    EXPECT_EQ(hosts, cfg.num_nodes);  // one node per machine
+    EXPECT_EQ(per_host, cfg.node_size);
   }
   char buf[512] = {};
   FILE *f = fmemopen(buf, sizeof buf, "w");

@@ -226,6 +226,29 @@ TEST(Locality, PlacesOfEveryUnitMatchTheNodes) {
   EXPECT_EQ(DART_ERR_INVAL, dart_unit_place(12345, 0, &p));
 }
 
+// One machine per host name: DART_TEST_HOSTS machines (1 on one host; the
+// tests across emulated hosts set it), each a node of its own (or
+// DART_UNITS_PER_NODE's virtual nodes inside it, never across two).
+TEST(Locality, NodesFollowTheHosts) {
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  const int n = test_size();
+  std::set<std::string> hosts;
+  std::vector<std::string> host_of_node(cfg.num_nodes);
+  for (int u = 0; u < n; u++) {
+    dart_unit_place_t p;
+    ASSERT_DART_OK(dart_unit_place(DART_TEAM_ALL, u, &p));
+    std::string h = p.host, real = h.substr(0, h.rfind(":vnode"));
+    hosts.insert(real);
+    ASSERT_LT(size_t(p.node), host_of_node.size());
+    if (host_of_node[p.node].empty()) host_of_node[p.node] = real;
+    EXPECT_EQ(host_of_node[p.node], real) << "unit " << u << ": a node spans two hosts";
+    EXPECT_EQ(n / test_hosts(), p.host_units) << "unit " << u << " on " << real;
+  }
+  EXPECT_EQ(size_t(test_hosts()), hosts.size());
+  if (cfg.units_per_node == 0) EXPECT_EQ(hosts.size(), cfg.num_nodes);
+}
+
 TEST(Locality, EveryUnitReadsWhatEachUnitReportsForItself) {
   // Each unit's record as it reports it, gathered here by MPI; then every
   // unit reads every record one-sidedly (same node: shared memory; other
