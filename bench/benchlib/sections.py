@@ -126,7 +126,7 @@ def run_scale(runner, opts, units):
     log(f"\n-- scale: DART's heap and collective times at {','.join(map(str, units))} units "
         f"({' and '.join(modes)}: DART_UNITS_PER_NODE={SCALE_UNITS_PER_NODE}; above {os.cpu_count()} oversubscribed)")
     # the model's third mode where it differs from one node, after the others at each size
-    model = [n for n in units if n > SCALE_MODEL_UNITS_PER_NODE] if len(modes) == 2 else []
+    model = [n for n in units if n >= 4 * SCALE_MODEL_UNITS_PER_NODE] if len(modes) == 2 else []
     out = {"modes": {m: {} for m in modes + ([SCALE_MODEL_MODE] if model else [])},
            "fixed": static_bytes(opts.build_dir)}
     for n in units:  # sizes in turn, every mode at each: a load change hits them alike

@@ -170,7 +170,7 @@ TARGETS += [
 SCALE_NA = "scale section not run (bench/run --section scale or all)"
 TARGETS += [
     Target("DART's heap per process grows <= {threshold} B per unit of the job (10 teams, 100 segments, 11 locks, "
-           "locality tree; model a + b units + c nodes + d units of my node over every mode and size)",
+           "locality tree; model a + b units + c nodes + d units of my node, from virtual nodes of 4 and 8 units)",
            m.scale_model_per_unit, "<=", 16, "none: least squares over the runs (table 18d)",
            "structures sized by the job on every process", SCALE_NA, needs="scale"),
     Target("the same model at 100,000 units, 64 per node: DART's heap per process <= {threshold:g} MB",

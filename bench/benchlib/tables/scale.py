@@ -69,27 +69,40 @@ def _shape(mode, n):
 
 
 def heap_model(data, phase="locality"):
-    """The model's constants fitted to DART's heap after `phase` (max over units) at every mode and size:
-    {"a", "b", "c", "d", "points", "worst" (largest relative residual)}, or None (too few shapes)."""
+    """The model's constants from DART's heap after `phase` (max over units): {"a", "b", "c", "d", "points",
+    "worst" (largest relative residual over those points), "node_slope" (one node: measured b of a + b x units),
+    "node_pred" (the model's: b + d)}, or None (fewer than two modes of virtual nodes). Each mode of virtual nodes
+    of k units is fitted as a_k + s_k x units over its sizes of at least 4 k units (there the probe's smallest
+    teams, quarters of the job, have k units on my node too, so that what is kept per unit of my node no longer
+    changes with the job): s_k = b + c / k and a_k = a + d k, solved by least squares over the modes."""
     modes, units = _runs(data)
-    pts = []
+    per_mode, pts = [], []
     for mode, runs in modes.items():
-        for n in units:
-            y = one(runs.get(n, {}).get("scale_heap", []), phase=phase).get("dart_max")
-            if isinstance(y, (int, float)):
-                nodes, mine = _shape(mode, n)
-                pts.append(((1.0, float(n), float(nodes), float(mine)), float(y)))
-    coef = least_squares(pts)
-    if coef is None:
+        k = SCALE_MODE_UNITS_PER_NODE.get(mode)
+        if not k:
+            continue
+        mine = [(n, one(runs.get(n, {}).get("scale_heap", []), phase=phase).get("dart_max")) for n in units
+                if n >= 4 * k]
+        mine = [(n, y) for n, y in mine if isinstance(y, (int, float))]
+        ak, sk = linear(mine)
+        if sk is not None:
+            per_mode.append((k, ak, sk))
+            pts += [(k, n, y) for n, y in mine]
+    slopes = least_squares([((1.0, 1.0 / k), sk) for k, _, sk in per_mode])
+    icepts = least_squares([((1.0, float(k)), ak) for k, ak, _ in per_mode])
+    if not slopes or not icepts:
         return None
-    fit = dict(zip("abcd", coef))
-    worst = max(abs(sum(c * x for c, x in zip(coef, xs)) - y) / y for xs, y in pts if y > 0)
-    return dict(fit, points=len(pts), worst=worst)
+    fit = {"a": icepts[0], "b": slopes[0], "c": slopes[1], "d": icepts[1]}
+    worst = max(abs(model_bytes(fit, n, k) - y) / y for k, n, y in pts)
+    node = next((runs for mode, runs in modes.items() if not SCALE_MODE_UNITS_PER_NODE.get(mode)), {})
+    _, node_slope = linear([(n, one(node.get(n, {}).get("scale_heap", []), phase=phase).get("dart_max"))
+                            for n in units])
+    return dict(fit, points=len(pts), worst=worst, node_slope=node_slope, node_pred=fit["b"] + fit["d"])
 
 
 def model_bytes(m, units, per_node):
     """The model's bytes per process for a job of `units` with `per_node` units on each node."""
-    return m["a"] + m["b"] * units + m["c"] * -(-units // per_node) + m["d"] * min(units, per_node)
+    return m["a"] + m["b"] * units + m["c"] * units / per_node + m["d"] * min(units, per_node)
 
 
 def view_scale_model(data):
@@ -102,11 +115,13 @@ def view_scale_model(data):
             rows.append({"term": f"{units:,} units, {per_node} per node", "value": model_bytes(m, units, per_node),
                          "unit": "B per process (model)"})
     cols = [("term", "term", None), ("value", "value", None), ("unit", "unit", None)]
-    note = ("least squares over every mode's sizes (node: 1 node; vnode4/vnode16: virtual nodes of 4/16 units, "
-            f"{SCALE_MODEL_MODE} run only for the model) of DART's heap after the last phase (10 teams, 100 segments, "
-            "11 locks, a locality tree of all units)")
+    note = ("DART's heap after the last phase (10 teams, 100 segments, 11 locks, a locality tree of all units); each "
+            "mode of virtual nodes of k units (vnode4, and vnode8 run for the model only) fitted as a_k + s_k x units at "
+            "4 k units and more (the probe's quarter teams then have k units on my node), s_k = b + c / k and "
+            "a_k = a + d k")
     if m:
-        note += f"; {m['points']} points, largest residual {100 * m['worst']:.1f}%"
+        note += (f"; {m['points']} points, largest residual {100 * m['worst']:.1f}%; cross-check on one node (every "
+                 f"unit a unit of my node): b + d = {m['node_pred']:.0f} B per unit, measured {m['node_slope']:.0f}")
     return ("18d. Scale: DART's heap per process as a + b units + c nodes + d units of my node", cols, rows, note)
 
 
@@ -153,7 +168,7 @@ def view_scale_heap(data):
             "from what MPI and other libraries allocate (bench/heapcount.h); b: least squares bytes = a + b x units "
             "over the sizes; not DART's: the rest of the heap (MPI, UCX, libc: MPICH keeps 1.7 MB per window of a "
             f"1-unit team); node = one node, vnode4 = virtual nodes of 4 units (b = the model's b + c / 4: 18d), "
-            f"vnode16 = of 16 (the model's, 32 and 64 units); accounting check: "
+            f"vnode8 = of 8 (the model's, 16-64 units); accounting check: "
             f"{'FAILED ' + str(bad) if bad else 'ok'}; " + _fixed_note(data))
 
 
