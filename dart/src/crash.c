@@ -101,7 +101,9 @@ static MPI_Comm exit_comm = MPI_COMM_NULL;
 /* 1 if every unit reached its exit check within EXIT_WAIT_S. */
 static int all_units_exit(void) {
   MPI_Request req;
-  if (exit_comm == MPI_COMM_NULL || MPI_Ibarrier(exit_comm, &req) != MPI_SUCCESS) return 0;
+  int fini = 0;
+  MPI_Finalized(&fini); /* the program finalized MPI itself: nothing to wait with */
+  if (fini || exit_comm == MPI_COMM_NULL || MPI_Ibarrier(exit_comm, &req) != MPI_SUCCESS) return 0;
   struct timespec start, now, pause = {0, 1000 * 1000};
   clock_gettime(CLOCK_MONOTONIC, &start);
   for (;;) {
