@@ -51,12 +51,19 @@ if(TARGET dash)
   install(FILES ${CMAKE_CURRENT_BINARY_DIR}/dash-mpi-config.cmake
                 ${CMAKE_CURRENT_BINARY_DIR}/dash-mpi-config-version.cmake
     DESTINATION ${DASH_MPI_CMAKE_DIR})
-  configure_file(cmake/dash-mpi-config-forward.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config.cmake @ONLY)
-  configure_file(cmake/dash-mpi-config-version-forward.cmake.in
-    ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config-version.cmake @ONLY)
-  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config.cmake
-                ${CMAKE_CURRENT_BINARY_DIR}/share-cmake/dash-mpi-config-version.cmake
-    DESTINATION share/cmake)
+  # Forwarding files where DASH put its package file: PREFIX/share/cmake,
+  # and PREFIX/cmake before (projects pass it as HINTS).
+  foreach(_fwd "share/cmake;../.." "cmake;..")
+    list(GET _fwd 0 _fwd_dir)
+    list(GET _fwd 1 DASH_FORWARD_TO_PREFIX)
+    string(REPLACE "/" "-" _fwd_build ${_fwd_dir})
+    configure_file(cmake/dash-mpi-config-forward.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/${_fwd_build}/dash-mpi-config.cmake @ONLY)
+    configure_file(cmake/dash-mpi-config-version-forward.cmake.in
+      ${CMAKE_CURRENT_BINARY_DIR}/${_fwd_build}/dash-mpi-config-version.cmake @ONLY)
+    install(FILES ${CMAKE_CURRENT_BINARY_DIR}/${_fwd_build}/dash-mpi-config.cmake
+                  ${CMAKE_CURRENT_BINARY_DIR}/${_fwd_build}/dash-mpi-config-version.cmake
+      DESTINATION ${_fwd_dir})
+  endforeach()
 
   # ... and the compiler wrapper dash-mpicxx, with DASH's aliases.
   set(DASH_WRAP_MACROS "")

@@ -243,7 +243,7 @@ def self_test():
 # a lower layer reaches one of a higher layer, directly or through others.
 LAYERS = {
     "dart/src": [
-        ("memory and teams", {"group", "team", "segment", "pool", "alloc", "topology", "place"}),
+        ("memory and teams", {"group", "team", "segment", "pool", "shm", "alloc", "topology", "place"}),
         ("synchronisation, locality, collectives", {"lock", "locality", "domain", "collective", "userop"}),
     ],
 }

@@ -16,6 +16,11 @@ SCALE_UNITS = [1, 2, 4, 8, 16, 32, 64]
 SCALE_UNITS_QUICK = [1, 2, 4]
 SCALE_UNITS_PER_NODE = 4
 SCALE_MODES = {"intra": "node", "inter": "vnode4"}
+# A third mode, for the heap model only (tables/scale.py: bytes = a + b units + c nodes + d units of my node
+# needs three ratios of nodes to units): virtual nodes of 16 units, run where it differs from one node.
+SCALE_MODEL_MODE, SCALE_MODEL_UNITS_PER_NODE = "vnode16", 16
+# units of a node of each scale mode (None: all units on one node)
+SCALE_MODE_UNITS_PER_NODE = {"node": None, "vnode4": SCALE_UNITS_PER_NODE, "vnode16": SCALE_MODEL_UNITS_PER_NODE}
 SCALE_TIMEOUT = 1200
 
 
@@ -33,7 +38,8 @@ MODE_ENV = {"intra": {}, "inter": {"DART_UNITS_PER_NODE": "1"},
             # the scale section's (scale_probe): one node, and virtual nodes of SCALE_UNITS_PER_NODE units;
             # a small local pool: 64 units' default pools would be 4 GiB (fixed per unit, not the figure sought)
             "node": {"DART_LOCAL_POOL": "1M"},
-            "vnode4": {"DART_UNITS_PER_NODE": str(SCALE_UNITS_PER_NODE), "DART_LOCAL_POOL": "1M"}}
+            "vnode4": {"DART_UNITS_PER_NODE": str(SCALE_UNITS_PER_NODE), "DART_LOCAL_POOL": "1M"},
+            "vnode16": {"DART_UNITS_PER_NODE": str(SCALE_MODEL_UNITS_PER_NODE), "DART_LOCAL_POOL": "1M"}}
 PROGRESS_RANKS = 4  # progress: unit 0 spreads fetch-adds over 3 computing units
 NODE_AWARE_RANKS = 4  # allreduce_locality: 4 units, two virtual nodes of two
 NOISE = 1.10  # "no slower / no more than" allows 10% noise on this shared machine

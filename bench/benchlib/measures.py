@@ -8,7 +8,7 @@ from .config import MODES, NODE_AWARE_RANKS, SORT_N
 from .parse import num
 from .report import fmt, size_str, time_str
 from .rows import by, diff, one, ratio
-from .tables.scale import heap_rows, time_rows
+from .tables.scale import heap_model, heap_rows, model_bytes, time_rows
 from .targets import Measured
 
 
@@ -384,7 +384,26 @@ def thread_level_cost(data, opts, op):
 
 # -------------------------------------------------------------------- scale
 
-def scale_bytes_per_unit(data, opts, mode):
+def scale_model_per_unit(data, opts):
+    """scale (tables/scale.py): b of the heap model a + b units + c nodes + d units of my node, c and d shown."""
+    mo = heap_model(data)
+    if not mo:
+        return Measured(None)
+    return Measured(mo["b"], f"b = {mo['b']:.1f} B per unit of the job (c = {mo['c']:.0f} B per node, d = "
+                    f"{mo['d']:.0f} B per unit of my node, a = {size_str(max(0, round(mo['a'])))}; {mo['points']} "
+                    f"points, largest residual {100 * mo['worst']:.1f}%)")
+
+
+def scale_model_at(data, opts, units, per_node):
+    """scale: the heap model's bytes per process at `units` with `per_node` units per node, in MB."""
+    mo = heap_model(data)
+    if not mo:
+        return Measured(None)
+    mb = model_bytes(mo, units, per_node) / 1e6
+    return Measured(mb, f"{mb:.2f} MB")
+
+
+def scale_bytes_per_unit(data, opts, mode, per=None):
     """scale (tables/scale.py), mode: b of DART's heap after the last phase; each phase's share of b shown."""
     rows = [r for r in heap_rows(data) if r["mode"] == mode and r["key"] != "other"]
     if not rows or rows[-1].get("b") is None:

@@ -4,8 +4,8 @@ scale section. Returns data: mode -> table name -> rows (the programs' tables, p
 add; the scale section's under data["scale"])."""
 import os
 
-from .config import (INTRA_INSTR_OPS, MODES, NODE_AWARE_RANKS, PROGRESS_RANKS, SCALE_MODES, SCALE_TIMEOUT,
-                     SCALE_UNITS_PER_NODE, scale_trials)
+from .config import (INTRA_INSTR_OPS, MODES, NODE_AWARE_RANKS, PROGRESS_RANKS, SCALE_MODEL_MODE,
+                     SCALE_MODEL_UNITS_PER_NODE, SCALE_MODES, SCALE_TIMEOUT, SCALE_UNITS_PER_NODE, scale_trials)
 from .execute import common_args, prog_args
 from .instructions import run_instructions
 from .report import log
@@ -125,9 +125,12 @@ def run_scale(runner, opts, units):
     modes = [SCALE_MODES[m] for m in MODES]
     log(f"\n-- scale: DART's heap and collective times at {','.join(map(str, units))} units "
         f"({' and '.join(modes)}: DART_UNITS_PER_NODE={SCALE_UNITS_PER_NODE}; above {os.cpu_count()} oversubscribed)")
-    out = {"modes": {m: {} for m in modes}, "fixed": static_bytes(opts.build_dir)}
-    for n in units:  # sizes in turn, both modes at each: a load change hits both alike
-        for mode in modes:
+    # the model's third mode where it differs from one node, after the others at each size
+    model = [n for n in units if n > SCALE_MODEL_UNITS_PER_NODE] if len(modes) == 2 else []
+    out = {"modes": {m: {} for m in modes + ([SCALE_MODEL_MODE] if model else [])},
+           "fixed": static_bytes(opts.build_dir)}
+    for n in units:  # sizes in turn, every mode at each: a load change hits them alike
+        for mode in modes + ([SCALE_MODEL_MODE] if n in model else []):
             args = ["--trials", str(scale_trials(n, opts.quick))]
             out["modes"][mode][n] = runner.run("scale_probe", n, mode, args,
                                                timeout=None if opts.quick else max(opts.timeout, SCALE_TIMEOUT))

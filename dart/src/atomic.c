@@ -9,7 +9,7 @@
  *    builtins, compare-and-swap loops for PROD, MIN, MAX, the logical
  *    operations and floating-point and complex types; lock cmpxchg16b for
  *    the 16-byte types long double and double complex on x86-64) directly
- *    in the shared-memory window: no MPI call, about one cache-line round
+ *    in node shared memory: no MPI call, about one cache-line round
  *    trip. Every member reaches every other member's part by load/store.
  *  - A segment whose team spans nodes (it has an MPI window) sends EVERY
  *    atomic through MPI (MPI_Accumulate, MPI_Fetch_and_op,

@@ -9,6 +9,7 @@
 #include "mpibugs.h"
 #include "pool.h"
 #include "progress.h"
+#include "shm.h"
 #include "team.h"
 
 static size_t node_memory_override; /* dart__set_node_memory; 0: the machine's */
@@ -33,11 +34,6 @@ unsigned long long dart__node_memory_available(void) {
     fclose(f);
   }
   return avail;
-}
-
-static char *align_up(void *p) {
-  uintptr_t a = (uintptr_t)p;
-  return (char *)((a + DART_ALLOC_ALIGN - 1) / DART_ALLOC_ALIGN * DART_ALLOC_ALIGN);
 }
 
 /* Collective: every member learns whether all members can go ahead. */
@@ -81,16 +77,55 @@ static int units_on_my_machine(const dart_team_data_t *team) {
   return n;
 }
 
-static dart_ret_t chunk_create(dart_team_data_t *team, MPI_Comm node_comm, size_t size,
-                               dart_chunk_t **chunk) {
-  int node_n;
-  MPI_Comm_size(node_comm, &node_n);
+/* Unmaps the parts of my node run that are mapped. */
+static void unmap_parts(dart_chunk_t *c) {
+  for (int l = 0; c->base && l < c->node_count; l++) dart__shm_unmap(c->base[l], c->mapped);
+}
 
-  /* Shared-memory windows live in /dev/shm: an oversized one would SIGBUS
-   * on first touch instead of failing, so check the space first, against
-   * the whole machine: with virtual nodes several nodes share its memory,
-   * so count the team's units on the machine, not on the node. */
-  int host_n = dart__state.config.units_per_node ? units_on_my_machine(team) : node_n;
+/* My part as a shared-memory object, and the parts of my node run mapped
+ * from theirs (shm.h): create, agree, attach, agree, unlink. */
+static dart_ret_t map_parts(dart_team_data_t *team, dart_chunk_t *c) {
+  uint32_t serial = team->chunk_serial++;
+  int me = team->myid - team->node_first;
+  char name[DART_SHM_NAME_MAX];
+  dart__shm_name(name, team->id, serial, dart__state.myid);
+  void *mine = NULL;
+  dart_ret_t r = dart__shm_create(name, c->mapped, &mine);
+  int created = r == DART_OK;
+  if (!all_agree(team->comm, created)) {
+    if (created) {
+      dart__shm_unmap(mine, c->mapped);
+      dart__shm_unlink(name);
+    }
+    return r != DART_OK ? r
+                        : dart__error(DART_ERR_NOMEM, "team memory: another unit could not make its part");
+  }
+  c->base[me] = c->mine = mine;
+  for (int l = 0; l < c->node_count && r == DART_OK; l++) {
+    if (l == me) continue;
+    char peer[DART_SHM_NAME_MAX];
+    dart__shm_name(peer, team->id, serial, dart__team_abs(team, team->node_first + l));
+    void *p = NULL;
+    r = dart__shm_attach(peer, c->mapped, &p);
+    c->base[l] = p;
+  }
+  int ok = all_agree(team->comm, r == DART_OK); /* every peer has mapped mine: its name can go */
+  dart__shm_unlink(name);
+  if (!ok) {
+    unmap_parts(c);
+    return r != DART_OK
+               ? r
+               : dart__error(DART_ERR_OTHER, "team memory: another unit could not map its peers' parts");
+  }
+  return DART_OK;
+}
+
+dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t **chunk) {
+  /* Node memory lives in /dev/shm: an oversized part would SIGBUS on
+   * first touch instead of failing, so check the space first, against the
+   * whole machine: with virtual nodes several nodes share its memory, so
+   * count the team's units on the machine, not on the node. */
+  int host_n = dart__state.config.units_per_node ? units_on_my_machine(team) : team->node_count;
   unsigned long long avail = dart__node_memory_available();
   unsigned long long need = (unsigned long long)size * (unsigned long long)host_n;
   int ok = size <= (SIZE_MAX / 2) / (size_t)host_n && need <= avail;
@@ -111,37 +146,14 @@ static dart_ret_t chunk_create(dart_team_data_t *team, MPI_Comm node_comm, size_
   c->node_first = team->node_first;
   c->node_count = team->node_count;
   c->size = size;
+  c->mapped = dart__shm_bytes(size);
   c->win = MPI_WIN_NULL;
-  MPI_Info info;
-  MPI_Info_create(&info);
-  MPI_Info_set(info, "alloc_shared_noncontig", "true"); /* own pages per unit: NUMA-local */
-  /* Some MPIs (Open MPI 4.1) return parts aligned to 8 bytes only: reserve
-   * one extra line and align every part to it. Pages map at the same offset
-   * in every process, so each unit computes the same shift for a part. */
-  int ret =
-      MPI_Win_allocate_shared((MPI_Aint)(size + DART_ALLOC_ALIGN), 1, info, node_comm, &c->mine, &c->shm_win);
-  MPI_Info_free(&info);
-  if (!all_agree(team->comm, ret == MPI_SUCCESS)) {
-    if (ret == MPI_SUCCESS) MPI_Win_free(&c->shm_win);
+  dart_ret_t r = map_parts(team, c);
+  if (r != DART_OK) {
     free(base);
     free(c);
-    return dart__error(DART_ERR_NOMEM, "team memory: MPI_Win_allocate_shared of %zu bytes failed", size);
+    return r;
   }
-  c->mine = align_up(c->mine);
-
-  /* The node communicator orders my node's members by team rank (its split
-   * key), so the run's members are its ranks from my rank - (myid -
-   * node_first) on. */
-  int node_me;
-  MPI_Comm_rank(node_comm, &node_me);
-  for (int l = 0; l < team->node_count; l++) {
-    MPI_Aint sz;
-    int du;
-    void *p;
-    MPI_Win_shared_query(c->shm_win, node_me - (team->myid - team->node_first) + l, &sz, &du, &p);
-    base[l] = align_up(p);
-  }
-  dart_ret_t r;
   dart__alloc_init(&c->alloc, size);
   if (!team->all_on_node && (r = chunk_windows_done(team, c)) != DART_OK) {
     dart__chunk_destroy(c);
@@ -156,15 +168,8 @@ static dart_ret_t chunk_create(dart_team_data_t *team, MPI_Comm node_comm, size_
   return DART_OK;
 }
 
-dart_ret_t dart__chunk_create(dart_team_data_t *team, size_t size, dart_chunk_t **chunk) {
-  MPI_Comm node_comm;
-  dart_ret_t r = dart__team_node_comm(team, &node_comm);
-  if (r != DART_OK) return r;
-  return chunk_create(team, node_comm, size, chunk);
-}
-
 void dart__chunk_touch(dart_chunk_t *c, uint64_t off, size_t n) {
-  if (c->shm_win == MPI_WIN_NULL || off + n <= c->touched) return;
+  if (!c->mapped || off + n <= c->touched) return;
   size_t page = (size_t)sysconf(_SC_PAGESIZE), end = off + n;
   /* One byte in each page from the first untouched byte on, never outside
    * the part (the part need not start on a page): an atomic add of 0 faults
@@ -198,7 +203,6 @@ dart_ret_t dart__chunk_register(dart_team_data_t *team, void *addr, size_t size,
   c->base = base;
   c->mine = addr;
   c->size = size;
-  c->shm_win = MPI_WIN_NULL;
   c->win = MPI_WIN_NULL;
   base[0] = addr; /* only mine: others' registered memory is reached through MPI */
   c->node_first = team->myid;
@@ -217,7 +221,7 @@ dart_ret_t dart__chunk_destroy(dart_chunk_t *c) {
     MPI_Win_unlock_all(c->win);
     MPI_Win_free(&c->win);
   }
-  if (c->shm_win != MPI_WIN_NULL) MPI_Win_free(&c->shm_win);
+  if (c->mapped) unmap_parts(c);
   dart__alloc_fini(&c->alloc);
   free(c->base);
   free(c->sizes);

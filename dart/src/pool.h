@@ -2,9 +2,10 @@
  * by the offset allocator of alloc.h.
  *
  * A chunk is memory every member of a team contributes, reserved once and
- * carved into many allocations: an MPI-3 shared-memory window over the
- * members on one node (plain loads/stores between them) nested in an
- * MPI_Win_create window over the whole team (MPI RMA between nodes). */
+ * carved into many allocations: each member's part is a shared-memory
+ * object that the members of its node run map (plain loads and stores
+ * between them, shm.h), and an MPI_Win_create window over the whole team
+ * reaches it from other nodes (MPI RMA). */
 #ifndef DART_SRC_POOL_H
 #define DART_SRC_POOL_H
 
@@ -13,8 +14,8 @@
 #include "state.h"
 
 struct dart_chunk {
-  MPI_Win shm_win; /* on the team's members of my node; MPI_WIN_NULL for user memory */
-  MPI_Win win;     /* on the team communicator; MPI_WIN_NULL if all members share a node */
+  MPI_Win win;   /* on the team communicator; MPI_WIN_NULL if all members share a node */
+  size_t mapped; /* bytes mapped of each part of the node run; 0 for registered memory */
   /* Parts this unit reaches with loads and stores: team ranks node_first +
    * l for l < node_count (the team's node run, team.h; only mine for
    * registered memory), at base[l]. O(units of my node), not O(team). */

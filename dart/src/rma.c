@@ -1,5 +1,5 @@
 /* One-sided put and get. A target on the caller's node is reached with
- * memcpy through the shared-memory window (complete on return, whatever
+ * memcpy through node shared memory (complete on return, whatever
  * the call's flavour); any other target with MPI RMA on the team window,
  * inside the epoch opened once by MPI_Win_lock_all. */
 #include <limits.h>

@@ -218,7 +218,7 @@ static dart_segment_t segment_make(dart_team_data_t *t, dart_chunk_t *c, uint64_
   return (dart_segment_t){.handle = handle,
                           .win = c->win,
                           .rank_first = t->stride == 1 ? t->first : 0,
-                          .rank_count = t->stride == 1 ? (uint32_t)t->size : 0,
+                          .rank_count = t->stride == 1 && !c->sizes ? (uint32_t)t->size : 0,
                           .node_first = c->node_first,
                           .node_count = (uint32_t)c->node_count,
                           .base = c->base,

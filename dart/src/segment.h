@@ -32,7 +32,8 @@ struct dart_segment {
   uint32_t handle;
   MPI_Win win; /* chunk->win: MPI_WIN_NULL when the team is within one node */
   /* Team-relative id of a unit: unit - rank_first if below rank_count (a
-   * team of consecutive units); rank_count 0: dart__team_rel. */
+   * team of consecutive units, parts of equal size); rank_count 0 sends
+   * every access to the general path (other teams, registered memory). */
   int32_t rank_first;
   uint32_t rank_count;
   /* Members reached with loads and stores: team ranks node_first + l for
@@ -94,8 +95,10 @@ static inline size_t dart__segment_size(const dart_segment_t *seg, int rel) {
  * the callers' common cases (rma.c, atomic.c): 1 if g names a live segment,
  * a member unit and span bytes inside that unit's part; then t is set (all
  * but t->team and t->seg). 0 for anything else: the caller then takes its
- * general path, which reports the error. Array loads only, from the
- * segment's first cache line. */
+ * general path, which reports the error (and serves teams of other
+ * units than consecutive ones, and registered memory: rank_count 0). Array
+ * loads only, from the segment's first cache line; no call, so that the
+ * caller saves no register before it knows its case. */
 static inline __attribute__((always_inline)) int dart__target_of(dart_gptr_t g, size_t span,
                                                                  dart_target_t *t) {
   uint32_t h = dart__gptr_handle(g);
@@ -107,12 +110,8 @@ static inline __attribute__((always_inline)) int dart__target_of(dart_gptr_t g, 
   const dart_segment_t *s = __atomic_load_n(&dart__segs[(uint16_t)h], __ATOMIC_ACQUIRE);
   if (__builtin_expect(!s || s->handle != h, 0)) return 0;
   uint32_t r = (uint32_t)g.unitid - (uint32_t)s->rank_first;
-  if (__builtin_expect(r >= s->rank_count, 0)) {
-    int listed = s->rank_count ? -1 : dart__team_rel(s->team, g.unitid);
-    if (listed < 0) return 0;
-    r = (uint32_t)listed;
-  }
-  size_t size = __builtin_expect(s->sizes != NULL, 0) ? s->sizes[r] : s->size;
+  if (__builtin_expect(r >= s->rank_count, 0)) return 0;
+  size_t size = s->size;
   if (__builtin_expect(g.offset > size || span > size - g.offset, 0)) return 0;
   uint32_t l = r - (uint32_t)s->node_first;
   t->addr = l < s->node_count ? s->base[l] + s->disp + g.offset : NULL;
@@ -136,14 +135,17 @@ static inline dart_ret_t dart__lookup(dart_gptr_t g, const char *fn, dart_team_d
                        "%s: segment %d (flags 0x%x) does not exist (freed, or its team destroyed?)", fn,
                        (int)g.segid, (unsigned)g.flags);
   }
-  if (__builtin_expect((uint32_t)g.unitid >= (uint32_t)dart__state.size, 0))
-    return dart__error(DART_ERR_INVAL, "%s: unit %d out of range [0, %d)", fn, (int)g.unitid,
-                       dart__state.size);
   dart_team_data_t *tm = s->team;
-  int r = dart__team_rel(tm, g.unitid);
-  if (__builtin_expect(r < 0, 0))
-    return dart__error(DART_ERR_INVAL, "%s: unit %d is not a member of the segment's team", fn,
-                       (int)g.unitid);
+  int r = (int)((uint32_t)g.unitid - (uint32_t)s->rank_first);
+  if (__builtin_expect((uint32_t)r >= s->rank_count, 0)) {
+    if ((uint32_t)g.unitid >= (uint32_t)dart__state.size)
+      return dart__error(DART_ERR_INVAL, "%s: unit %d out of range [0, %d)", fn, (int)g.unitid,
+                         dart__state.size);
+    r = dart__team_rel(tm, g.unitid);
+    if (r < 0)
+      return dart__error(DART_ERR_INVAL, "%s: unit %d is not a member of the segment's team", fn,
+                         (int)g.unitid);
+  }
   *team = tm;
   *seg = s;
   *rel = r;

@@ -24,6 +24,7 @@ typedef struct {
   dart_config_t config;
   int32_t *node_of;      /* [size] node id of every unit */
   int32_t *host_of_node; /* [nodes] the real node (machine) of every node: its lowest world rank */
+  long shm_job;          /* pid of my machine's lowest world rank: names the job's shm objects (shm.h) */
   /* Where the calling unit runs. Other units' records are not kept here:
    * each unit publishes its own at offset 0 of its local pool (segment 0 of
    * DART_TEAM_ALL), where dart_unit_place reads them one-sidedly, so that a

@@ -78,7 +78,6 @@ static void node_run_setup(dart_team_data_t *t) {
 static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64_t serial,
                              dart_team_t parent) {
   t->comm = comm;
-  t->node_comm = MPI_COMM_NULL;
   t->parent = parent;
   t->slot = slot;
   t->id = ((dart_team_t)serial << DART_TEAM_SLOT_BITS) | slot;
@@ -114,24 +113,11 @@ static dart_ret_t team_setup(dart_team_data_t *t, MPI_Comm comm, int slot, int64
 
 void dart__team_free(dart_team_data_t *t) {
   if (dart__team_slots[t->slot] == t) dart__team_slots[t->slot] = NULL;
-  if (t->node_comm != MPI_COMM_NULL) MPI_Comm_free(&t->node_comm);
   if (t->comm != MPI_COMM_NULL) MPI_Comm_free(&t->comm);
   free(t->rel2abs);
   free(t->abs_hash);
   free(t->chunks);
   free(t);
-}
-
-dart_ret_t dart__team_node_comm(dart_team_data_t *t, MPI_Comm *node_comm) {
-  if (t->all_on_node) {
-    *node_comm = t->comm;
-    return DART_OK;
-  }
-  if (t->node_comm == MPI_COMM_NULL)
-    DART_MPI(MPI_Comm_split(t->comm, dart__state.node_of[dart__state.myid], t->myid, &t->node_comm),
-             "MPI_Comm_split (team node communicator)");
-  *node_comm = t->node_comm;
-  return DART_OK;
 }
 
 dart_ret_t dart__team_all_init(MPI_Comm world) {

@@ -17,8 +17,7 @@ struct dart_team_data {
   dart_team_t id;
   dart_team_t parent;
   int slot;
-  MPI_Comm comm;      /* the team's communicator */
-  MPI_Comm node_comm; /* members on my node, if the team spans nodes and has memory; else MPI_COMM_NULL */
+  MPI_Comm comm; /* the team's communicator: its only one */
   int myid, size;
   /* Unit translation without a job-sized table. Members ascend by absolute
    * id (groups are sorted, splits keep the parent's order). When they form
@@ -49,6 +48,7 @@ struct dart_team_data {
   /* Pool chunks serving collective allocations, in creation order. */
   dart_chunk_t **chunks;
   int nchunks, chunks_cap;
+  uint32_t chunk_serial; /* chunks made so far: names their node memory (shm.h) */
 };
 
 /* Absolute id of team-relative unit rel (0 <= rel < size). */
@@ -93,14 +93,6 @@ dart_ret_t dart__team_all_init(MPI_Comm world);
  * is not a member if color < 0 (*newteam = DART_TEAM_NULL). Collective over
  * parent. */
 dart_ret_t dart__team_split(dart_team_data_t *parent, int color, int key, dart_team_t *newteam);
-
-/* The communicator of the team's members on my node, for the shared-memory
- * windows of its chunks: the team's own when all members are on my node,
- * else one split at the team's first chunk and kept until the team ends.
- * It must outlive the windows made on it: MPICH 4.0.2 crashes in RMA when
- * a window's communicator was freed and its context id reused (seen at 32
- * units on 8 virtual nodes). Collective. */
-dart_ret_t dart__team_node_comm(dart_team_data_t *team, MPI_Comm *node_comm);
 
 /* Frees a team's communicator and tables and empties its slot; the
  * modules' state of the team is released before (setup.c: team finis). */

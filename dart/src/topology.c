@@ -20,8 +20,12 @@ dart_ret_t dart__topology_init(MPI_Comm world) {
   MPI_Comm_rank(shm, &lrank);
   int host_units = 1;
   MPI_Comm_size(shm, &host_units);
-  int leader = wrank;
-  MPI_Bcast(&leader, 1, MPI_INT, 0, shm); /* lowest world rank names the real node */
+  /* The lowest world rank names the real node, and its pid the job's
+   * shared-memory objects on the machine (shm.h). */
+  long leader_id[2] = {wrank, (long)getpid()};
+  MPI_Bcast(leader_id, 2, MPI_LONG, 0, shm);
+  int leader = (int)leader_id[0];
+  dart__state.shm_job = leader_id[1];
   MPI_Comm_free(&shm);
   size_t k = dart__state.config.units_per_node;
   int64_t key = (int64_t)leader * n + (k ? (int64_t)(lrank / (int)k) : 0);

@@ -22,6 +22,13 @@ inline int test_size() {
   return static_cast<int>(n);
 }
 
+// Nodes of the run (real, or virtual with DART_UNITS_PER_NODE).
+inline int test_nodes() {
+  dart_config_t cfg;
+  dart_config_get(&cfg);
+  return static_cast<int>(cfg.num_nodes);
+}
+
 // Iterations for loop-heavy tests: `full` normally; `reduced` when the run
 // is oversubscribed (3-4 units on 2 cores: ~8 ms per collective) or built
 // with sanitizers (~20x slower), where the full count proves nothing more

@@ -229,6 +229,59 @@ TEST(Team, CreateUseDestroyThousandsInARow) {
 // communicators before that. Reaching it is a clear error on every unit,
 // and the runtime stays usable. At most 2 units: 2,000 creations on
 // oversubscribed cores take minutes.
+// Live teams that hold memory: their node memory needs no communicator
+// (shm.h), so the limit is DART's slots when the team is within one node;
+// a team spanning nodes adds the one its MPI window keeps (MPICH dups the
+// communicator). Every team keeps its value to the end.
+TEST(Team, LiveTeamsWithMemoryLimitIsMeasured) {
+  if (test_size() > 2) GTEST_SKIP() << "2,000 team creations on oversubscribed cores";
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "2,000 team creations under AddressSanitizer (the mpich and openmpi stages run it)";
+#endif
+  dart_group_t g;
+  dart_team_get_group(DART_TEAM_ALL, &g);
+  struct live {
+    dart_team_t team;
+    dart_gptr_t mem;
+  };
+  std::vector<live> teams;
+  dart_ret_t r = DART_OK;
+  while (teams.size() < 4096) {
+    live l{DART_TEAM_NULL, DART_GPTR_NULL};
+    if ((r = dart_team_create(DART_TEAM_ALL, g, &l.team)) != DART_OK) break;
+    if ((r = dart_team_memalloc_aligned(l.team, sizeof(int), &l.mem)) != DART_OK) {
+      ASSERT_DART_OK(dart_team_destroy(&l.team));
+      break;
+    }
+    int v = (int)teams.size() * 10 + test_myid();
+    dart_gptr_t mine = l.mem;
+    dart_gptr_setunit(&mine, test_myid());
+    ASSERT_DART_OK(dart_put_blocking(mine, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+    teams.push_back(l);
+  }
+  EXPECT_NE(DART_OK, r);
+  EXPECT_NE(std::string(dart_last_error()), "");
+  if (test_myid() == 0)
+    std::printf("[ live teams ] %zu teams with memory alive at the limit (%s): %s\n", teams.size(),
+                test_nodes() > 1 ? "spanning nodes" : "one node", dart_last_error());
+  EXPECT_GE(teams.size(), test_nodes() > 1 ? 1000u : 2000u);  // documented in docs/design.md
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  int peer = (test_myid() + 1) % test_size();
+  for (size_t i = 0; i < teams.size(); i++) {
+    int v = -1;
+    dart_gptr_t p = teams[i].mem;
+    dart_gptr_setunit(&p, peer);
+    ASSERT_DART_OK(dart_get_blocking(&v, p, 1, DART_TYPE_INT, DART_TYPE_INT));
+    ASSERT_EQ((int)i * 10 + peer, v) << "team " << i;
+  }
+  ASSERT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  for (auto &l : teams) {
+    ASSERT_DART_OK(dart_team_memfree(l.mem));
+    ASSERT_DART_OK(dart_team_destroy(&l.team));
+  }
+  dart_group_destroy(&g);
+}
+
 TEST(Team, LiveTeamLimitIsAnErrorAndMeasured) {
   if (test_size() > 2) GTEST_SKIP() << "2,000 team creations on oversubscribed cores";
 #if defined(__SANITIZE_ADDRESS__)

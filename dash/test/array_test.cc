@@ -40,7 +40,7 @@ TEST(Array, GlobalViewMatchesPatternForEveryDistribution) {
     const auto &pat = arr.pattern();
     // Each unit writes global indices into its local elements...
     for (std::size_t l = 0; l < arr.local.size(); ++l)
-      arr.local[l] = static_cast<long>(pat.global_index(dash::myid(), l));
+      arr.local[l] = static_cast<long>(pat.global_of_local(dash::myid(), l));
     arr.barrier();
     // ...and every unit reads every element through iterators (GlobRefs).
     long k = 0;

@@ -44,7 +44,7 @@ template <class Container>
 void fill(Container &c, long seed = 1) {
   const auto &p = c.pattern();
   std::size_t me = c.team().myid().id;
-  for (std::size_t l = 0; l < c.lsize(); ++l) c.lbegin()[l] = value(p.global_index(me, l), seed);
+  for (std::size_t l = 0; l < c.lsize(); ++l) c.lbegin()[l] = value(p.global_of_local(me, l), seed);
   c.barrier();
 }
 
@@ -54,7 +54,7 @@ void expect_values(const Container &c, long seed = 1) {
   const auto &p = c.pattern();
   std::size_t me = c.team().myid().id;
   for (std::size_t l = 0; l < c.lsize(); ++l)
-    ASSERT_EQ(c.lbegin()[l], value(p.global_index(me, l), seed)) << "local " << l;
+    ASSERT_EQ(c.lbegin()[l], value(p.global_of_local(me, l), seed)) << "local " << l;
 }
 
 // Unit 0 reads the dataset with a serial HDF5 reader, as any tool would, and
@@ -263,7 +263,7 @@ TEST(Hdf5, CustomTypeWithConverter) {
 
   dash::Array<Particle> a(19, dash::BLOCKCYCLIC(4));
   for (std::size_t l = 0; l < a.lsize(); ++l) {
-    std::size_t g = a.pattern().global_index(dash::myid(), l);
+    std::size_t g = a.pattern().global_of_local(dash::myid(), l);
     a.lbegin()[l] = Particle{0.5 * g, static_cast<int>(g) - 9};
   }
   dio::OutputStream os(file);
@@ -271,7 +271,7 @@ TEST(Hdf5, CustomTypeWithConverter) {
   dash::Array<Particle> b(19);
   StoreHDF::read(b, file, "particles", dio::hdf5_options(), converter);
   for (std::size_t l = 0; l < b.lsize(); ++l) {
-    std::size_t g = b.pattern().global_index(dash::myid(), l);
+    std::size_t g = b.pattern().global_of_local(dash::myid(), l);
     EXPECT_EQ(b.lbegin()[l].mass, 0.5 * g);
     EXPECT_EQ(b.lbegin()[l].charge, static_cast<int>(g) - 9);
   }

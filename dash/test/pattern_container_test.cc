@@ -361,7 +361,7 @@ void check_array_1d() {
   const auto &p = a.pattern();
   const std::size_t me = dash::myid();
   for (std::size_t l = 0; l < a.local.size(); ++l)
-    a.local.lbegin()[l] = long(dash_test::mix(p.global_index(me, l)) % 1000);
+    a.local.lbegin()[l] = long(dash_test::mix(p.global_of_local(me, l)) % 1000);
   a.barrier();
   for (std::size_t g = 0; g < n; ++g) EXPECT_EQ(long(a[g]), long(dash_test::mix(g) % 1000)) << g;
   a.barrier();
@@ -371,7 +371,7 @@ void check_array_1d() {
   dash::sort(a.begin(), a.end());
   EXPECT_EQ(dash_test::gather(a), expect);
   for (std::size_t l = 0; l < a.local.size(); ++l)
-    EXPECT_EQ(a.local.lbegin()[l], expect[p.global_index(me, l)]);
+    EXPECT_EQ(a.local.lbegin()[l], expect[p.global_of_local(me, l)]);
   auto v = dash::sub(4, 30, a);
   std::vector<long> part(26);
   dash::copy(v.begin(), v.end(), part.data());

@@ -221,7 +221,7 @@ void check_pattern(const Pattern<N> &pat, const Reference<N> &ref, bool all_rang
     ASSERT_EQ(pat.local_coords(li.unit, li.index), lc) << "global index " << g;
     ASSERT_EQ(pat.global(li.unit, lc), c) << "global index " << g;
     ASSERT_EQ(pat.global_coords(li.unit, li.index), c) << "global index " << g;
-    ASSERT_EQ(pat.global_index(li.unit, li.index), g) << "global index " << g;
+    ASSERT_EQ(pat.global_of_local(li.unit, li.index), g) << "global index " << g;
     ASSERT_EQ(pat.global_at(li.unit, li.index), g) << "global index " << g;
   }
 
@@ -234,8 +234,8 @@ void check_pattern(const Pattern<N> &pat, const Reference<N> &ref, bool all_rang
     largest = std::max(largest, lsize);
     // Local indices are dense: each of [0, local_size) is one element of u.
     for (std::size_t i = 0; i < lsize; ++i) {
-      ASSERT_EQ(pat.global_index(u, i), ref.elements[u][i]) << "unit " << u << ", local index " << i;
-      ASSERT_EQ(pat.local(pat.global_index(u, i)), (LocalIndex{u, i})) << "unit " << u;
+      ASSERT_EQ(pat.global_of_local(u, i), ref.elements[u][i]) << "unit " << u << ", local index " << i;
+      ASSERT_EQ(pat.local(pat.global_of_local(u, i)), (LocalIndex{u, i})) << "unit " << u;
     }
     ASSERT_EQ(pat.local_nblocks(u), ref.blocks[u].size()) << "unit " << u;
     std::size_t in_blocks = 0;
@@ -433,7 +433,7 @@ TEST(Pattern, BlockCyclicWithPartialLastBlock) {
   EXPECT_EQ(p.local_size(1), 4u);
   EXPECT_EQ(p.local(7), (LocalIndex{0, 4}));
   EXPECT_EQ(p.local(9), (LocalIndex{1, 3}));
-  EXPECT_EQ(p.global_index(1, 3), 9u);
+  EXPECT_EQ(p.global_of_local(1, 3), 9u);
   EXPECT_EQ(p.local_nblocks(1), 2u);
   EXPECT_EQ(p.local_block(1, 1), (Block<1>{{9}, {1}}));
   EXPECT_EQ(p.local_capacity(), 6u);
@@ -527,7 +527,7 @@ TEST(Pattern, LargeExtentsNeedNoPerElementState) {
     std::size_t g = rng() % p.size();
     LocalIndex li = p.local(g);
     ASSERT_LT(li.index, p.local_size(li.unit));
-    ASSERT_EQ(p.global_index(li.unit, li.index), g);
+    ASSERT_EQ(p.global_of_local(li.unit, li.index), g);
   }
 }
 

@@ -3,7 +3,8 @@
 # each program on 2 units, and checks that a project configured with the
 # other MPI stops with DART's message.
 #   CMake:        find_package(DART) (DART::dart, DART::dash, DART::armci),
-#                 pkg-config's IMPORTED_TARGET, find_package(dash-mpi)
+#                 pkg-config's IMPORTED_TARGET, find_package(dash-mpi) and
+#                 find_package(DASH-MPI) from a project that asks for CMake 2.8
 #   command line: pkg-config dart / dash / armci, dynamic and --static;
 #                 dash-mpicxx; the Global Arrays line of README.md
 # -D: BUILD_DIR SOURCE_DIR MPI_C_COMPILER MPI_CXX_COMPILER MPIEXEC
@@ -65,6 +66,33 @@ if(WITH_DASH) # DASH's compiler wrapper compiles, one of its aliases links
   run(${prefix}/bin/dash-mpicxx -c ${SOURCE_DIR}/hello_dash.cc -o ${cli}/hello_dash.o)
   run(${prefix}/bin/dash-mpic++ ${cli}/hello_dash.o -o ${cli}/hello_dash_wrapper)
   list(APPEND programs ${cli}/hello_dash_wrapper)
+endif()
+
+# A DASH application's CMake file (old_cmake/: cmake_minimum_required 2.8),
+# the package under DASH's spelling DASH-MPI and as dash-mpi, found through
+# DASH's HINTS directories (PREFIX/share/cmake, PREFIX/cmake) and through
+# CMAKE_PREFIX_PATH: each configures; one build per name.
+if(WITH_DASH)
+  foreach(package DASH-MPI dash-mpi)
+    foreach(route share-cmake cmake prefix)
+      set(dir ${build}-old-cmake-${package}-${route})
+      if(route STREQUAL "share-cmake")
+        set(where -DDASH_HINTS=${prefix}/share/cmake)
+      elseif(route STREQUAL "cmake")
+        set(where -DDASH_HINTS=${prefix}/cmake)
+      else()
+        set(where -DCMAKE_PREFIX_PATH=${prefix})
+      endif()
+      run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/old_cmake -B ${dir} -DPACKAGE=${package} ${where}
+          -DCMAKE_CXX_COMPILER=${MPI_CXX_COMPILER} -DMPI_C_COMPILER=${MPI_C_COMPILER}
+          -DMPI_CXX_COMPILER=${MPI_CXX_COMPILER})
+    endforeach()
+  endforeach()
+  foreach(package DASH-MPI dash-mpi)
+    set(dir ${build}-old-cmake-${package}-share-cmake)
+    run(${CMAKE_COMMAND} --build ${dir})
+    list(APPEND programs ${dir}/hello_dash_old)
+  endforeach()
 endif()
 
 separate_arguments(flags UNIX_COMMAND "${MPIEXEC_FLAGS}")

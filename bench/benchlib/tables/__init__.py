@@ -3,7 +3,7 @@ note); columns are (header, key, kind). TABLES is the order of the printout; its
 from .alloc import view_alloc, view_alloc_count, view_alloc_live
 from .apps import view_hdf5, view_local, view_ra, view_sort, view_stencil, view_umap
 from .runtime import view_allreduce_locality, view_init_cost, view_instructions, view_threads, view_threads_fastpath
-from .scale import heap_checks, view_scale_barrier, view_scale_heap, view_scale_time
+from .scale import heap_checks, view_scale_barrier, view_scale_heap, view_scale_model, view_scale_time
 from .scaling import view_scaling
 from .transfers import view_atomics, view_bandwidth, view_latency, view_nonblocking
 
@@ -13,7 +13,8 @@ TABLES = [("latency", view_latency), ("nonblocking", view_nonblocking), ("bandwi
           ("stencil", view_stencil), ("unordered_map", view_umap), ("hdf5", view_hdf5),
           ("instructions", view_instructions), ("sort", view_sort), ("threads", view_threads),
           ("threads_fastpath", view_threads_fastpath), ("allreduce_locality", view_allreduce_locality),
-          ("init_cost", view_init_cost), ("scale_heap", view_scale_heap), ("scale_time", view_scale_time),
+          ("init_cost", view_init_cost), ("scale_heap", view_scale_heap), ("scale_model", view_scale_model),
+          ("scale_time", view_scale_time),
           ("scale_vs_barrier", view_scale_barrier)]
 
 

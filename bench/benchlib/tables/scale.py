@@ -3,7 +3,8 @@ after each phase with its fit a + b x units, the times with their growth exponen
 MPI_Barrier at the same size."""
 import os
 
-from ..fit import exponent, linear
+from ..config import SCALE_MODE_UNITS_PER_NODE, SCALE_MODEL_MODE
+from ..fit import exponent, least_squares, linear
 from ..report import size_str
 from ..rows import one, ratio
 
@@ -54,12 +55,69 @@ def heap_checks(data):
             for r in t.get("scale_heap", [])[:1] if r.get("check") != "ok"]
 
 
+# The heap model: bytes = a + b x units of the job + c x nodes + d x units of my node, over every mode's points
+MODEL_TERMS = [("a", "B", "fixed"), ("b", "B per unit of the job", "units"), ("c", "B per node", "nodes"),
+               ("d", "B per unit of my node", "mine")]
+# A job of the model's table: units, units per node
+MODEL_JOBS = [(10 ** 3, 64), (10 ** 4, 64), (10 ** 5, 64)]
+
+
+def _shape(mode, n):
+    """(nodes, units of my node) of a run of n units in a scale mode."""
+    k = SCALE_MODE_UNITS_PER_NODE.get(mode)
+    return (1, n) if not k or n <= k else (-(-n // k), k)
+
+
+def heap_model(data, phase="locality"):
+    """The model's constants fitted to DART's heap after `phase` (max over units) at every mode and size:
+    {"a", "b", "c", "d", "points", "worst" (largest relative residual)}, or None (too few shapes)."""
+    modes, units = _runs(data)
+    pts = []
+    for mode, runs in modes.items():
+        for n in units:
+            y = one(runs.get(n, {}).get("scale_heap", []), phase=phase).get("dart_max")
+            if isinstance(y, (int, float)):
+                nodes, mine = _shape(mode, n)
+                pts.append(((1.0, float(n), float(nodes), float(mine)), float(y)))
+    coef = least_squares(pts)
+    if coef is None:
+        return None
+    fit = dict(zip("abcd", coef))
+    worst = max(abs(sum(c * x for c, x in zip(coef, xs)) - y) / y for xs, y in pts if y > 0)
+    return dict(fit, points=len(pts), worst=worst)
+
+
+def model_bytes(m, units, per_node):
+    """The model's bytes per process for a job of `units` with `per_node` units on each node."""
+    return m["a"] + m["b"] * units + m["c"] * -(-units // per_node) + m["d"] * min(units, per_node)
+
+
+def view_scale_model(data):
+    m = heap_model(data)
+    rows = []
+    if m:
+        for key, unit, what in MODEL_TERMS:
+            rows.append({"term": f"{key}: {what}", "value": m[key], "unit": unit})
+        for units, per_node in MODEL_JOBS:
+            rows.append({"term": f"{units:,} units, {per_node} per node", "value": model_bytes(m, units, per_node),
+                         "unit": "B per process (model)"})
+    cols = [("term", "term", None), ("value", "value", None), ("unit", "unit", None)]
+    note = ("least squares over every mode's sizes (node: 1 node; vnode4/vnode16: virtual nodes of 4/16 units, "
+            f"{SCALE_MODEL_MODE} run only for the model) of DART's heap after the last phase (10 teams, 100 segments, "
+            "11 locks, a locality tree of all units)")
+    if m:
+        note += f"; {m['points']} points, largest residual {100 * m['worst']:.1f}%"
+    return ("18d. Scale: DART's heap per process as a + b units + c nodes + d units of my node", cols, rows, note)
+
+
 def time_rows(data):
     """One row per mode and op: the slowest unit's time per units, the exponent, and the exponent over the
-    barrier's (of time / MPI_Barrier)."""
+    barrier's (of time / MPI_Barrier). Not the model's own mode (two sizes only)."""
     modes, units = _runs(data)
     rows = []
     for mode, runs in modes.items():
+        if mode == SCALE_MODEL_MODE:
+            continue
         bar = {n: one(runs.get(n, {}).get("scale_time", []), op="mpi_barrier").get("ns") for n in units}
         for op, label in OPS:
             r = {"mode": mode, "op": label, "key": op}
@@ -94,7 +152,8 @@ def view_scale_heap(data):
             "heap blocks allocated from DART's code, live after each phase (the earlier phases' state kept), apart "
             "from what MPI and other libraries allocate (bench/heapcount.h); b: least squares bytes = a + b x units "
             "over the sizes; not DART's: the rest of the heap (MPI, UCX, libc: MPICH keeps 1.7 MB per window of a "
-            f"1-unit team); node = one node, vnode4 = virtual nodes of 4 units; accounting check: "
+            f"1-unit team); node = one node, vnode4 = virtual nodes of 4 units (b = the model's b + c / 4: 18d), "
+            f"vnode16 = of 16 (the model's, 32 and 64 units); accounting check: "
             f"{'FAILED ' + str(bad) if bad else 'ok'}; " + _fixed_note(data))
 
 

@@ -8,7 +8,7 @@
  *
  * Paths: a target on the caller's node (real, or virtual with
  * DART_UNITS_PER_NODE) is reached with plain loads/stores/memcpy through
- * an MPI-3 shared-memory window; other targets through MPI RMA. On the
+ * node shared memory; other targets through MPI RMA. On the
  * shared-memory path every put and get, blocking or not, has copied its data
  * when the call returns (handles are DART_HANDLE_NULL); a dart_put's data is
  * ordered before later signals by dart_flush, as on the MPI path.

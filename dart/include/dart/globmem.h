@@ -42,7 +42,7 @@ dart_ret_t dart_gptr_isnull(dart_gptr_t gptr, int *isnull);
 
 /**
  * Sets *addr to the local address gptr refers to. The target must be the
- * calling unit or (for memory in shared-memory windows) a unit on the same
+ * calling unit or (for team memory, which is node shared memory) a unit on the same
  * node; otherwise DART_ERR_INVAL. Fails for freed or invalid pointers. Threads: any.
  */
 dart_ret_t dart_gptr_getaddr(dart_gptr_t gptr, void **addr);
@@ -114,7 +114,7 @@ dart_ret_t dart_team_memfree(dart_gptr_t gptr);
  * Exposes memory the caller already owns (nbytes at addr, sizes may differ
  * between units, 0 allowed) to the team. Collective over team. *gptr points
  * to the calling unit's part at offset 0. Access from other units goes
- * through MPI RMA (user memory is not in a shared-memory window). Threads: per team.
+ * through MPI RMA (user memory is not node shared memory). Threads: per team.
  */
 dart_ret_t dart_team_memregister(dart_team_t team, size_t nbytes, void *addr, dart_gptr_t *gptr);
 

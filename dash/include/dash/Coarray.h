@@ -192,11 +192,15 @@ class Coarray {
   /// One value-initialized image per unit of `team` (collective); made
   /// before dash::init, or with an open first extent, it stays empty until
   /// allocate().
+  /// (`if constexpr`: with an open extent allocate() and its static_assert
+  /// are not instantiated, so `Coarray<U[]> c;` compiles.)
   Coarray() {
-    if (dash::is_initialized() && !open_extent) allocate(Team::All());
+    if constexpr (!open_extent)
+      if (dash::is_initialized()) allocate(Team::All());
   }
   explicit Coarray(const Team &team) {
-    if (dash::is_initialized() && !open_extent) allocate(team);
+    if constexpr (!open_extent)
+      if (dash::is_initialized()) allocate(team);
   }
   /// T = U[][m]...: images with first extent `first_dim`. Collective.
   template <int R = value_rank, typename = std::enable_if_t<(R != 0)>>

@@ -36,6 +36,27 @@ namespace dash {
 template <typename T, class MemorySpace>
 class GlobMemPtr;
 
+namespace detail {
+// True if B is a base of D reached without a virtual base (static_cast
+// from B* to D* compiles), i.e. at a fixed offset in every D.
+template <typename B, typename D, typename = void>
+struct is_nonvirtual_base : std::false_type {};
+template <typename B, typename D>
+struct is_nonvirtual_base<B, D, std::void_t<decltype(static_cast<D *>(std::declval<B *>()))>>
+    : std::bool_constant<std::is_base_of_v<B, D>> {};
+template <typename B, typename D>
+inline constexpr bool is_nonvirtual_base_v = is_nonvirtual_base<B, D>::value;
+
+// The offset of the B in a D (a non-virtual base): pointer arithmetic on
+// storage for a D, no object is made or read.
+template <typename D, typename B>
+std::size_t base_offset() {
+  alignas(D) static unsigned char storage[sizeof(D)];
+  auto *derived = reinterpret_cast<D *>(storage);
+  return static_cast<std::size_t>(reinterpret_cast<unsigned char *>(static_cast<B *>(derived)) - storage);
+}
+}  // namespace detail
+
 template <typename T, std::size_t N = 1, typename P = Pattern<N>>
 class GlobPtr {
  public:
@@ -58,6 +79,17 @@ class GlobPtr {
   /// GlobPtr<T> converts to GlobPtr<const T>.
   template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> && !std::is_same_v<U, T>>>
   GlobPtr(const GlobPtr<U, N, P> &other) : GlobPtr(other.core(), other.view(), other.pos()) {}
+  /// GlobPtr<Derived> converts to GlobPtr<Base> where Derived* converts to
+  /// Base* by a fixed offset (a non-virtual base, as DASH's conversion):
+  /// the base subobject's address, outside any container view, so that
+  /// arithmetic on it steps by sizeof(Base) as DASH's. A container
+  /// pointer outside its view (end()) converts to null.
+  template <
+      typename U,
+      std::enable_if_t<!std::is_same_v<std::remove_cv_t<U>, value_type> && std::is_convertible_v<U *, T *> &&
+                           detail::is_nonvirtual_base_v<std::remove_cv_t<T>, std::remove_cv_t<U>>,
+                       int> = 0>
+  GlobPtr(const GlobPtr<U, N, P> &other) : raw_(base_gptr(other)) {}
 
   /// The element; with DASH_CHECK_BOUNDS std::out_of_range if the pointer
   /// is outside its view (e.g. end()).
@@ -203,6 +235,14 @@ class GlobPtr {
   dart_gptr_t raw_ = DART_GPTR_NULL;  // the address when there is no container
 
   [[gnu::noinline]] reference raw_reference() const { return reference(dart_gptr()); }
+  // The address of the T within the U that `other` points at.
+  template <typename U>
+  static dart_gptr_t base_gptr(const GlobPtr<U, N, P> &other) {
+    bool addressable = !other.core() || (other.pos() >= 0 && std::size_t(other.pos()) < other.view().size());
+    dart_gptr_t g = addressable ? other.dart_gptr() : DART_GPTR_NULL;
+    if (detail::gptr_equal(g, DART_GPTR_NULL)) return g;
+    return detail::gptr_offset(g, detail::base_offset<std::remove_cv_t<U>, std::remove_cv_t<T>>());
+  }
   [[noreturn, gnu::noinline, gnu::cold]] void throw_out_of_range() const {
     throw std::out_of_range("dash::GlobPtr: dereferenced at position " + std::to_string(pos_) +
                             ", outside its range of " + std::to_string(view_.size()) + " elements");

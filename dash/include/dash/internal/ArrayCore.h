@@ -22,7 +22,7 @@
 //   local(gcoords), local(gindex)    -> LocalIndex {owner, local index}
 //   local_size(unit), local_extents(unit), local_capacity()
 //   local_index(unit, lcoords), global(unit, lcoords),
-//   global_index(unit, lindex)       local coordinates <-> memory, global
+//   global_of_local(unit, lindex)    local coordinates <-> memory, global
 //   is_tiled()                       local rows are not contiguous
 //   block(gblock), local_nblocks(unit), local_block(unit, lblock)
 //                                    -> Block<N> in global coordinates; a

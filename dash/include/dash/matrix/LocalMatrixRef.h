@@ -218,7 +218,7 @@ class LocalMatrixRef {
   /// Global coordinates of local coordinates.
   std::array<size_type, N> global_coords(const extents_type &lcoords) const;
   /// Linear global index of local index `i`.
-  size_type global_index(size_type i) const { return core_->pattern.global_index(core_->myid, i); }
+  size_type global_index(size_type i) const { return core_->pattern.global_of_local(core_->myid, i); }
 
  private:
   // The local memory is released by dash::finalize: dash::NotInitialized

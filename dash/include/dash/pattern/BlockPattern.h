@@ -400,13 +400,13 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
   }
   /// Returns the linear global index of the calling unit's local index
   /// `lindex`.
-  size_type global(size_type lindex) const { return global_index(unit_of_me(), lindex); }
+  size_type global(size_type lindex) const { return global_of_local(unit_of_me(), lindex); }
   /// 1-D, as DASH's Array pattern (CSRPattern<1>): the global index of
   /// local index `lindex` of `unit`.
   template <std::size_t M = N, typename = std::enable_if_t<M == 1>>
   index_type global(team_unit_t unit, index_type lindex) const {
     return static_cast<index_type>(
-        global_index(static_cast<unit_type>(unit.id), static_cast<size_type>(lindex)));
+        global_of_local(static_cast<unit_type>(unit.id), static_cast<size_type>(lindex)));
   }
   /// Returns the global coordinates of the calling unit's local coordinates.
   coords_type global(const coords_type &lcoords) const { return global(unit_of_me(), lcoords); }
@@ -546,18 +546,21 @@ class BlockPattern : public detail::SignedCoordinates<BlockPattern<N, Arrangemen
   }
 
   /// Returns the linear global index of local index `lindex` of `unit`.
-  size_type global_index(unit_type unit, size_type lindex) const {
+  /// Not an overload of global_index: DASH has only global_index(unit,
+  /// local coordinates), which programs call with a braced list
+  /// (`global_index(unit, {i})`, ambiguous beside a (unit, index) form).
+  size_type global_of_local(unit_type unit, size_type lindex) const {
     return global_index(global_coords(unit, lindex));
   }
 
-  /// As global_index(unit, lindex); throws std::out_of_range unless
+  /// As global_of_local(unit, lindex); throws std::out_of_range unless
   /// unit < nunits() and lindex < local_size(unit).
   size_type global_at(unit_type unit, size_type lindex) const {
     size_type n = local_size(unit);
     if (lindex >= n)
       throw std::out_of_range("dash::BlockPattern::global_at: local index " + std::to_string(lindex) +
                               " of unit " + std::to_string(unit) + " not in [0, " + std::to_string(n) + ")");
-    return global_index(unit, lindex);
+    return global_of_local(unit, lindex);
   }
 
   // ---- local index <-> local coordinates ----

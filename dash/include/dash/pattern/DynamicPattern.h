@@ -129,7 +129,7 @@ class DynamicPattern<1, Arrangement, IndexType> : public CSRPattern<1, Arrangeme
   /// Global index of local index `lindex` of `unit` (DASH's overload).
   IndexType global(team_unit_t unit, IndexType lindex) const {
     return static_cast<IndexType>(
-        this->global_index(static_cast<std::size_t>(unit.id), static_cast<size_type>(lindex)));
+        this->global_of_local(static_cast<std::size_t>(unit.id), static_cast<size_type>(lindex)));
   }
 
   using base_t::local_capacity;

@@ -135,7 +135,7 @@ class LoadBalancePattern<1, CompBasedMeasure, MemBasedMeasure, Arrangement, Inde
   /// Global index of local index `lindex` of `unit` (DASH's overload).
   IndexType global(team_unit_t unit, IndexType lindex) const {
     return static_cast<IndexType>(
-        this->global_index(static_cast<std::size_t>(unit.id), static_cast<size_type>(lindex)));
+        this->global_of_local(static_cast<std::size_t>(unit.id), static_cast<size_type>(lindex)));
   }
 
   /// A unit owns one block: DASH's block size is the largest local size.

@@ -9,9 +9,16 @@
 // variable DASH_ENABLE_TRACE (as in DASH), DASH_TRACE_LOG_PATH names the
 // directory of write(filename).
 
+// DASH's Trace.h brings these standard headers along, and programs that
+// include it print with std::cout (dash-apps' Barnes-Hut).
+#include <fstream>
+#include <iomanip>
+#include <iostream>
 #include <map>
 #include <ostream>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <dash/Init.h>

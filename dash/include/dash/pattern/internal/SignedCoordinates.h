@@ -157,6 +157,12 @@ class SignedCoordinates {
   index_type global_index(team_unit_t unit, const signed_coords_type &lcoords) const {
     return global_index<IndexType>(unit, lcoords);
   }
+  /// The unit as a number, as in DASH before team_unit_t (dash-apps'
+  /// LULESH, branch bench-lulesh: `global_index(rank, {offs})`).
+  template <typename U, typename = std::enable_if_t<std::is_integral_v<U>>>
+  index_type global_index(U unit, const signed_coords_type &lcoords) const {
+    return global_index(team_unit_t(unit), lcoords);
+  }
   template <typename I, typename = std::enable_if_t<std::is_integral_v<I> && std::is_signed_v<I>>>
   index_type global_index(team_unit_t unit, const std::array<I, N> &lcoords) const {
     return static_cast<index_type>(

@@ -172,10 +172,11 @@ class TilePlacementPattern
   coords_type global_coords(unit_type unit, size_type lindex) const {
     return global(unit, local_coords(unit, lindex));
   }
-  size_type global_index(unit_type unit, size_type lindex) const {
+  /// Not global_index: see BlockPattern::global_of_local.
+  size_type global_of_local(unit_type unit, size_type lindex) const {
     return global_index(global_coords(unit, lindex));
   }
-  /// As global_index(unit, lindex); throws std::out_of_range unless
+  /// As global_of_local(unit, lindex); throws std::out_of_range unless
   /// unit < nunits() and lindex < local_size(unit).
   size_type global_at(unit_type unit, size_type lindex) const {
     size_type n = local_size(unit);
@@ -183,7 +184,7 @@ class TilePlacementPattern
       throw std::out_of_range(std::string(Placement::PatternName) + "::global_at: local index " +
                               std::to_string(lindex) + " of unit " + std::to_string(unit) + " not in [0, " +
                               std::to_string(n) + ")");
-    return global_index(unit, lindex);
+    return global_of_local(unit, lindex);
   }
 
   // ---- local index <-> local coordinates ----
@@ -293,7 +294,7 @@ class TilePlacementPattern
   extents_type local_extents() const { return local_extents(me()); }
   size_type local_extent(std::size_t d) const { return local_extents()[d]; }
   /// Linear global index of the calling unit's local index `lindex`.
-  size_type global(size_type lindex) const { return global_index(me(), lindex); }
+  size_type global(size_type lindex) const { return global_of_local(me(), lindex); }
   /// Global coordinates of the calling unit's local coordinates.
   coords_type global(const coords_type &lcoords) const { return global(me(), lcoords); }
   bool is_local(size_type gindex) const { return owner(gindex) == me(); }
