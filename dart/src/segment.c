@@ -387,10 +387,7 @@ dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
   if (!s) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
   *s = segment_make(all, local_pool, 0, local_pool->size, 0, DART_POOL_HANDLE, 0);
   dart__pool_checked = dart__check;
-  if (dart__pool_checked) { /* no unit id is in [rank_first, rank_first + 1): the common cases decline */
-    s->rank_first = INT32_MIN;
-    s->rank_count = 1;
-  }
+  if (dart__pool_checked) s->rank_count = 0; /* the common cases decline it (dart__target_of) */
   dart__segs[0] = s;
   return DART_OK;
 }
