@@ -44,6 +44,9 @@ static int init_common(int *argc, char ***argv) {
   dart_initialized(&dinit);
   armci__s.dart_owned = !dinit;
   if (!dinit) {
+    /* ARMCI checks every DART call and reports a failure as an ARMCI error
+     * (or a status): DART returns its errors, unless DART_ERRORS says otherwise. */
+    if (!getenv("DART_ERRORS")) dart_set_error_mode(DART_ERRORS_RETURN);
     dart_ret_t r = dart_init(argc, argv);
     if (r != DART_OK) {
       fprintf(stderr, "ARMCI_Init: dart_init failed: %s (%s)\n", dart_strerror(r), dart_last_error());

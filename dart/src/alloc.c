@@ -101,3 +101,10 @@ size_t dart__alloc_size(const dart_alloc_t *a, uint64_t off) {
   size_t j = search(a->used, a->nused, off);
   return j < a->nused && a->used[j].off == off ? a->used[j].len : 0;
 }
+
+int dart__alloc_covers(const dart_alloc_t *a, uint64_t off, size_t span) {
+  size_t j = search(a->used, a->nused, off + 1); /* the first allocation past off */
+  if (j == 0) return 0;
+  const dart_range_t *r = &a->used[j - 1];
+  return off - r->off < r->len && span <= r->len - (off - r->off);
+}

@@ -29,5 +29,7 @@ int dart__alloc_get(dart_alloc_t *a, size_t nbytes, uint64_t *off);
 int dart__alloc_put(dart_alloc_t *a, uint64_t off);
 /* Size of the allocation starting at off, or 0 if none. */
 size_t dart__alloc_size(const dart_alloc_t *a, uint64_t off);
+/* 1 if [off, off + span) lies inside one live allocation. */
+int dart__alloc_covers(const dart_alloc_t *a, uint64_t off, size_t span);
 
 #endif

@@ -290,6 +290,9 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
   }
   size_t es = (*ti)->elem_size;
   if ((r = dart__resolve(gptr, span, fn, t)) != DART_OK) return r;
+  if (__builtin_expect(gptr.segid == 0 && dart__pool_checked, 0) &&
+      (r = dart__pool_check(gptr, span, fn)) != DART_OK)
+    return r;
   /* Alignment of the element within the segment: the same on every path.
    * Basic types' sizes are powers of two: a mask, not a division. */
   if ((uint64_t)t->disp & (es - 1))
@@ -556,6 +559,7 @@ static __attribute__((noinline)) dart_ret_t fetch_and_op_any(dart_gptr_t gptr, c
                                                              void *result, dart_datatype_t type,
                                                              dart_operation_t op) {
   static const char fn[] = "dart_fetch_and_op";
+  DART_THREAD_ADMIT(fn);
   if (op == DART_OP_MINMAX)
     return dart__error(DART_ERR_INVAL, "%s: MINMAX is a collective operation only", fn);
   dart_target_t t;
@@ -568,8 +572,9 @@ static __attribute__((noinline)) dart_ret_t fetch_and_op_any(dart_gptr_t gptr, c
   size_t es = ti->elem_size;
   _Alignas(16) unsigned char v[16] = {0}, o[16];
   if (t.win == MPI_WIN_NULL) {
-    dart__fast_remember(gptr, t.addr - gptr.offset, t.size, 1); /* the header's inline atomics */
-    if (value) elem_copy(v, value, es);                         /* value and result may alias */
+    if (!(gptr.segid == 0 && dart__pool_checked)) /* the header's inline atomics; not a checked pool */
+      dart__fast_remember(gptr, t.addr - gptr.offset, t.size, 1);
+    if (value) elem_copy(v, value, es); /* value and result may alias */
     cpu_rmw(t.addr, es, type, op, v, o);
     elem_copy(result, o, es);
     return DART_OK;
@@ -616,6 +621,7 @@ static __attribute__((noinline)) dart_ret_t compare_and_swap_any(dart_gptr_t gpt
                                                                  const void *compare, void *result,
                                                                  dart_datatype_t type) {
   static const char fn[] = "dart_compare_and_swap";
+  DART_THREAD_ADMIT(fn);
   dart_target_t t;
   const dart_type_info_t *ti;
   dart_ret_t r = amo_prepare(gptr, 1, type, DART_OP_UNDEFINED, 1, 0, fn, &t, &ti);
@@ -628,7 +634,8 @@ static __attribute__((noinline)) dart_ret_t compare_and_swap_any(dart_gptr_t gpt
   elem_copy(v, value, es);
   elem_copy(c, compare, es);
   if (t.win == MPI_WIN_NULL) {
-    dart__fast_remember(gptr, t.addr - gptr.offset, t.size, 1); /* the header's inline atomics */
+    if (!(gptr.segid == 0 && dart__pool_checked)) /* the header's inline atomics; not a checked pool */
+      dart__fast_remember(gptr, t.addr - gptr.offset, t.size, 1);
     cpu_cas(t.addr, es, v, c, result);
     return DART_OK;
   }

@@ -81,6 +81,7 @@ static const struct var {
     {"DART_PRINT_CONFIG", "0", VAR_CHOICE, offsetof(dart_config_t, print_config), 0, {"0", "1"}},
     {"DART_DEBUG", "none", VAR_DEBUG, offsetof(dart_config_t, debug), 0, {NULL, NULL}},
     {"DART_CHECK", DART_CHECK_DEFAULT ? "1" : "0", VAR_CHOICE, offsetof(dart_config_t, check), 0, {"0", "1"}},
+    {"DART_ERRORS", "abort", VAR_CHOICE, offsetof(dart_config_t, errors), 0, {"abort", "return"}},
     {"DART_CRASH_REPORT", "1", VAR_CHOICE, offsetof(dart_config_t, crash_report), 0, {"0", "1"}},
     {"DART_STATS", "0", VAR_CHOICE, offsetof(dart_config_t, stats), 0, {"0", "1"}},
     {"DART_THREADS", "single", VAR_CHOICE, offsetof(dart_config_t, threads), 0, {"single", "multiple"}},
@@ -95,9 +96,14 @@ int dart__config_var(size_t i, const char **name, const char **default_text) {
   return 1;
 }
 
+/* Printed here in return mode (every bad variable); in abort mode dart_init
+ * ends the job with the message (error.c). */
 static dart_ret_t bad_value(const struct var *v, const char *text, const char *expected) {
-  fprintf(stderr, "dart_init: bad value '%s' for %s (expected %s)\n", text, v->name, expected);
-  return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for %s", text, v->name);
+  dart_error_mode_t mode;
+  if (dart_get_error_mode(&mode) == DART_OK && mode == DART_ERRORS_RETURN)
+    fprintf(stderr, "dart_init: bad value '%s' for %s (expected %s)\n", text, v->name, expected);
+  return dart__error(DART_ERR_INVAL, "dart_init: bad value '%s' for %s (expected %s)", text, v->name,
+                     expected);
 }
 
 static dart_ret_t read_var(const struct var *v, const char *text, dart_config_t *cfg) {
@@ -144,6 +150,7 @@ dart_ret_t dart__config_read(dart_config_t *cfg) {
   }
   dart__debug = cfg->debug;
   dart__check = cfg->check;
+  dart__errors_from_config(cfg);
   return ret;
 }
 

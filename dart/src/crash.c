@@ -1,16 +1,23 @@
 /* Units that end abnormally: a unit that leaves the program (returns from
- * main, calls exit) while DART is still running, or that dies on a fatal
- * signal, says so on stderr in one line naming the unit, so that a job
- * does not end silently with the other units cut off mid-work:
+ * main, calls exit) while DART is still running and the other units do not
+ * follow, or that dies on a fatal signal, says so on stderr in one line
+ * naming the unit, so that a job does not end silently with the other
+ * units cut off mid-work:
  *
- *   [dart unit 1] exiting without dart_exit (returned from main or called exit) on node1; aborting the job
+ *   [dart unit 1] exiting without dart_exit (returned from main or called exit) on node1 while other units still run; aborting the job
  *   [dart unit 2] fatal signal 11 (SIGSEGV) on node1
  *
  * (the host name: across hosts, the launcher's own report may name only
  * the host or only the rank)
  *
- * The exit check is an atexit handler that aborts the job (MPI_Abort, or
- * _exit(1) once MPI is finalized), so its exit status is non-zero. The
+ * The exit check runs in an atexit handler (init.c's). It waits up to EXIT_WAIT_S seconds
+ * for every unit to leave the program too (a non-blocking barrier on a
+ * communicator of its own, so that no collective of the program matches
+ * it): if all do, as in a DASH program that returns from main without
+ * dash::finalize, they finalize the runtime there (dart_exit) and unit 0
+ * prints one warning line; otherwise the unit reports and aborts the job
+ * (MPI_Abort, or _exit(1) once MPI is finalized), so the exit status is
+ * non-zero. The
  * signal report comes from a handler that writes with write(2) only and,
  * unless another handler was installed before DART's (MPI's transport
  * often has one that prints its own backtrace; AddressSanitizer's report
@@ -32,7 +39,6 @@ static const char *const fatal_names[] = {"SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL
 
 static struct sigaction previous[NFATAL];
 static int handlers_installed;
-static int exit_check_registered;
 static pid_t dart_pid; /* a forked child (e.g. a death test) reports nothing */
 static volatile sig_atomic_t crash_unit = -1;
 static volatile sig_atomic_t aborting; /* dart__abort_job: the exit check stays quiet */
@@ -91,15 +97,48 @@ static void on_fatal_signal(int sig, siginfo_t *info, void *ctx) {
   if (info && info->si_code <= 0) raise(sig);
 }
 
-static void exit_check(void) {
-  if (aborting || !dart__initialized || !dart__state.config.crash_report || getpid() != dart_pid) return;
-  char line[160];
+/* How long a unit that leaves without dart_exit waits for the others to
+ * leave too: longer than units of one program usually lie apart at their
+ * end (one printing its results), short enough for a job whose other units
+ * wait for the one that left. */
+enum { EXIT_WAIT_S = 10 };
+static MPI_Comm exit_comm = MPI_COMM_NULL;
+
+/* 1 if every unit reached its exit check within EXIT_WAIT_S. */
+static int all_units_exit(void) {
+  MPI_Request req;
+  int fini = 0;
+  MPI_Finalized(&fini); /* the program finalized MPI itself: nothing to wait with */
+  if (fini || exit_comm == MPI_COMM_NULL || MPI_Ibarrier(exit_comm, &req) != MPI_SUCCESS) return 0;
+  struct timespec start, now, pause = {0, 1000 * 1000};
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  for (;;) {
+    int done = 0;
+    if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return 0;
+    if (done) return 1;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec - start.tv_sec >= EXIT_WAIT_S) return 0; /* the request dies with the job */
+    nanosleep(&pause, NULL);
+  }
+}
+
+int dart__crash_exit_check(void) {
+  if (aborting || !dart__initialized || !dart__state.config.crash_report || getpid() != dart_pid) return 0;
+  if (all_units_exit()) {
+    if (dart__state.myid == 0)
+      fputs(
+          "[dart unit 0] warning: every unit left the program without dart_exit (or dash::finalize); "
+          "finalizing at exit\n",
+          stderr);
+    return 1;
+  }
+  char line[200];
   size_t len = 0;
   put_str(line, sizeof line, &len, "[dart unit ");
   put_int(line, sizeof line, &len, dart__state.myid);
   put_str(line, sizeof line, &len, "] exiting without dart_exit (returned from main or called exit) on ");
   put_str(line, sizeof line, &len, crash_host);
-  put_str(line, sizeof line, &len, "; aborting the job\n");
+  put_str(line, sizeof line, &len, " while other units still run; aborting the job\n");
   write_all(line, len);
   dart__abort_job(1);
 }
@@ -110,7 +149,7 @@ void dart__abort_job(int code) {
   int init = 0, fini = 0;
   MPI_Initialized(&init);
   MPI_Finalized(&fini);
-  if (init && !fini) {
+  if (init && !fini && !dart__mpi_foreign) {
     struct timespec pause = {0, 100 * 1000 * 1000};
     nanosleep(&pause, NULL);
     MPI_Abort(MPI_COMM_WORLD, code);
@@ -118,12 +157,16 @@ void dart__abort_job(int code) {
   _exit(code);
 }
 
-void dart__crash_report_init(void) {
+void dart__crash_report_fini(void) {
+  if (exit_comm != MPI_COMM_NULL) MPI_Comm_free(&exit_comm);
+}
+
+void dart__crash_report_init(MPI_Comm world) {
   if (!dart__state.config.crash_report) return;
+  if (MPI_Comm_dup(world, &exit_comm) != MPI_SUCCESS) exit_comm = MPI_COMM_NULL;
   dart_pid = getpid();
   crash_unit = dart__state.myid;
   if (gethostname(crash_host, sizeof crash_host - 1) != 0) strcpy(crash_host, "?");
-  if (!exit_check_registered && atexit(exit_check) == 0) exit_check_registered = 1;
   if (handlers_installed) return;
   /* backtrace() loads libgcc on its first call, which is not safe inside a
    * signal handler: make that call here. */

@@ -1,11 +1,18 @@
 /* Initialization, shutdown and environment queries. The modules start and
  * stop in the order of setup.c's table. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "stats.h"
 #include "team.h"
 
 dart_state_t dart__state;
+
+/* A program that leaves without dart_exit: finalized here if every unit
+ * does, else reported (crash.c). */
+static void at_exit(void) {
+  if (dart__crash_exit_check()) dart_exit();
+}
 
 dart_ret_t dart_init(int *argc, char ***argv) {
   dart_thread_support_level_t provided;
@@ -19,6 +26,13 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
     return dart__error(DART_ERR_INVAL,
                        "dart_init_thread: level is not DART_THREAD_SINGLE or DART_THREAD_MULTIPLE, or "
                        "provided is NULL");
+  /* Before any MPI call that takes a handle: another MPI's crash there. In
+   * return mode the message is printed too: the program cannot go on. */
+  dart_ret_t ret = dart__check_mpi_library();
+  if (ret != DART_OK) {
+    fprintf(stderr, "%s\n", dart_last_error());
+    return ret;
+  }
   int mpi_init = 0, mpi_fini = 0;
   MPI_Initialized(&mpi_init);
   MPI_Finalized(&mpi_fini);
@@ -29,15 +43,18 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
    * thread support, e.g. DASH's ENABLE_THREADSUPPORT). A bad variable fails
    * init on every unit, once MPI can make the units agree (below). */
   dart_config_t config;
-  dart_ret_t ret = dart__config_read(&config);
+  dart__errors_defer(1); /* until the units agree (below) */
+  ret = dart__config_read(&config);
   if (config.threads) level = DART_THREAD_MULTIPLE;
   /* The progress thread calls MPI beside the program's threads. */
   const int progress_thread = config.progress_thread;
   int owned = 0, mpi_level = MPI_THREAD_SINGLE;
   if (!mpi_init) {
     int want = level == DART_THREAD_MULTIPLE || progress_thread ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
-    if (MPI_Init_thread(argc, argv, want, &mpi_level) != MPI_SUCCESS)
+    if (MPI_Init_thread(argc, argv, want, &mpi_level) != MPI_SUCCESS) {
+      dart__errors_defer(0);
       return dart__error(DART_ERR_OTHER, "dart_init: MPI_Init_thread failed");
+    }
     owned = 1;
   } else {
     MPI_Query_thread(&mpi_level);
@@ -67,9 +84,20 @@ dart_ret_t dart_init_thread(int *argc, char ***argv, dart_thread_support_level_t
   MPI_Comm_size(world, &size);
   dart__state.myid = rank;
   dart__state.size = size;
+  if ((ret = dart__check_launcher(size)) != DART_OK) {
+    dart_error_mode_t mode; /* abort mode prints it at fail */
+    if (dart_get_error_mode(&mode) == DART_OK && mode == DART_ERRORS_RETURN)
+      fprintf(stderr, "%s\n", dart_last_error());
+    goto fail;
+  }
   if ((ret = dart__setup_init(world)) != DART_OK) goto fail;
+  dart__errors_defer(0);
+  static int exit_registered;
+  if (!exit_registered) exit_registered = atexit(at_exit) == 0;
   return DART_OK;
 fail:
+  dart__errors_defer(0);
+  dart__errors_raise(); /* abort mode: ends the job with the message */
   if (owned) MPI_Finalize();
   return ret != DART_OK ? ret : DART_ERR_INVAL;
 }

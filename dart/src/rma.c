@@ -138,8 +138,13 @@ void dart__rma_fini(void) {
 /* Records a checked same-node target for the header's inline transfers
  * (key_addr) and, on a segment without an MPI window, their completions
  * (key): dart__fast in dart/detail/fast_path.h, fast.h. */
-static inline void remember(dart_gptr_t gptr, const dart_target_t *t) {
-  if (t->addr) dart__fast_remember(gptr, t->addr - gptr.offset, t->size, t->win == MPI_WIN_NULL);
+static inline dart_ret_t remember(dart_gptr_t gptr, const dart_target_t *t, size_t span, const char *fn) {
+  if (!t->addr) return DART_OK;
+  /* DART_CHECK: the calling unit's own pool (always node-local) is
+   * checked at every access, so it is never recorded (segment.h). */
+  if (__builtin_expect(gptr.segid == 0 && dart__pool_checked, 0)) return dart__pool_check(gptr, span, fn);
+  dart__fast_remember(gptr, t->addr - gptr.offset, t->size, t->win == MPI_WIN_NULL);
+  return DART_OK;
 }
 
 /* A transfer of basic types that MPI's int counts can take: one MPI call. */
@@ -178,8 +183,7 @@ static inline __attribute__((always_inline)) dart_ret_t prepare(dart_gptr_t g, c
   }
   if (__builtin_expect(!buf && nelem, 0)) return dart__error(DART_ERR_INVAL, "%s: buffer is NULL", fn);
   dart_ret_t r = dart__resolve(g, span, fn, t);
-  if (r == DART_OK) remember(g, t);
-  return r;
+  return r == DART_OK ? remember(g, t, span, fn) : r;
 }
 
 /* Copies into a node-local target. `fence`: make the data visible before
@@ -280,6 +284,7 @@ static inline int mpi_xfer(int one, int is_put, char *local, const dart_type_inf
 /* The general paths: any types, split transfers, and every error. */
 static __attribute__((noinline)) dart_ret_t put_any(dart_gptr_t gptr, const void *src, size_t nelem,
                                                     dart_datatype_t src_type, dart_datatype_t dst_type) {
+  DART_THREAD_ADMIT("dart_put");
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
   int one;
@@ -295,6 +300,7 @@ static __attribute__((noinline)) dart_ret_t put_any(dart_gptr_t gptr, const void
 
 static __attribute__((noinline)) dart_ret_t get_any(void *dst, dart_gptr_t gptr, size_t nelem,
                                                     dart_datatype_t src_type, dart_datatype_t dst_type) {
+  DART_THREAD_ADMIT("dart_get");
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
   int one;
@@ -311,6 +317,7 @@ static __attribute__((noinline)) dart_ret_t get_any(void *dst, dart_gptr_t gptr,
 static __attribute__((noinline)) dart_ret_t put_blocking_any(dart_gptr_t gptr, const void *src, size_t nelem,
                                                              dart_datatype_t src_type,
                                                              dart_datatype_t dst_type) {
+  DART_THREAD_ADMIT("dart_put_blocking");
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
   int one;
@@ -329,6 +336,7 @@ static __attribute__((noinline)) dart_ret_t put_blocking_any(dart_gptr_t gptr, c
 static __attribute__((noinline)) dart_ret_t get_blocking_any(void *dst, dart_gptr_t gptr, size_t nelem,
                                                              dart_datatype_t src_type,
                                                              dart_datatype_t dst_type) {
+  DART_THREAD_ADMIT("dart_get_blocking");
   dart_target_t t;
   const dart_type_info_t *rt, *lt;
   int one;

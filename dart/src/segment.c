@@ -386,8 +386,25 @@ dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes) {
   dart_segment_t *s = malloc(sizeof *s);
   if (!s) return dart__error(DART_ERR_NOMEM, "dart_init: out of memory");
   *s = segment_make(all, local_pool, 0, local_pool->size, 0, DART_POOL_HANDLE, 0);
+  dart__pool_checked = dart__check;
+  if (dart__pool_checked) s->rank_count = 0; /* the common cases decline it (dart__target_of) */
   dart__segs[0] = s;
   return DART_OK;
+}
+
+int dart__pool_checked;
+
+dart_ret_t dart__pool_check(dart_gptr_t g, size_t span, const char *fn) {
+  if (g.segid != 0 || g.unitid != dart__state.myid) return DART_OK; /* other units' tables are theirs */
+  dart__lock(&local_pool_mutex);
+  int live = dart__alloc_covers(&local_pool->alloc, g.offset, span ? span : 1);
+  dart__unlock(&local_pool_mutex);
+  if (live) return DART_OK;
+  return dart__error(
+      DART_ERR_INVAL,
+      "%s: %zu bytes at offset %llu of unit %d's local pool are not inside a live dart_memalloc "
+      "allocation (freed already? DART_CHECK=1)",
+      fn, span, (unsigned long long)g.offset, (int)g.unitid);
 }
 
 dart_ret_t dart_memalloc(size_t nbytes, dart_gptr_t *gptr) {

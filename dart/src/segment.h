@@ -62,6 +62,15 @@ extern dart_segment_t *dart__segs[DART_SEG_INDICES] DART_HIDDEN;
  * the DART_LOCAL_POOL bytes after them serve dart_memalloc. Collective. */
 dart_ret_t dart__segment_local_pool_init(const void *head, size_t head_bytes);
 
+/* DART_CHECK=1 at dart_init: the calling unit's accesses to its own
+ * non-collective pool are checked against its live dart_memalloc
+ * allocations (a put into freed memory is an error, not a silent write).
+ * The pool's record then sends every access to the general paths
+ * (dart__target_of declines it), which call dart__pool_check and record
+ * no inline target for the pool. */
+extern int dart__pool_checked DART_HIDDEN;
+dart_ret_t dart__pool_check(dart_gptr_t g, size_t span, const char *fn);
+
 /* Frees every segment and chunk of a team. Collective over the team. */
 dart_ret_t dart__segment_team_fini(dart_team_data_t *team);
 

@@ -97,11 +97,11 @@ static dart_ret_t local_pool_init(MPI_Comm world) {
 }
 static dart_ret_t lib_fast_init(MPI_Comm world) {
   (void)world;
-  dart__lib_fast = !dart__state.config.stats;
+  dart__threads_init();
   return DART_OK;
 }
 static dart_ret_t lib_fast_fini(void) {
-  dart__lib_fast = 0;
+  dart__threads_fini();
   return DART_OK;
 }
 static dart_ret_t config_print(MPI_Comm world) {
@@ -126,8 +126,11 @@ static dart_ret_t teams_fini(void) {
   return ret;
 }
 static dart_ret_t crash_init(MPI_Comm world) {
-  (void)world;
-  dart__crash_report_init();
+  dart__crash_report_init(world);
+  return DART_OK;
+}
+static dart_ret_t crash_fini(void) {
+  dart__crash_report_fini();
   return DART_OK;
 }
 
@@ -151,7 +154,7 @@ static const module_t modules[] = {
     {"local pool", local_pool_init, NULL, NULL, 0},            /* freed with DART_TEAM_ALL's segments */
     {"lib fast", lib_fast_init, lib_fast_fini, NULL, 0},       /* dart__lib_fast */
     {"config", config_print, NULL, NULL, 0},                   /* DART_PRINT_CONFIG */
-    {"crash", crash_init, NULL, NULL, 0},                      /* the crash report */
+    {"crash", crash_init, crash_fini, NULL, 0},                /* the crash report; finalize at exit */
 };
 enum { NMODULES = sizeof modules / sizeof *modules };
 

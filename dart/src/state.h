@@ -39,10 +39,26 @@ extern dart_state_t dart__state DART_HIDDEN;
  * library's own checks: the public one is exported for the header. */
 extern int dart__initialized_lib DART_HIDDEN;
 
-/* 1 while the library's common cases may be taken (rma.c, atomic.c):
- * initialized and DART_STATS off (stats.h). One load, as the check of
- * dart__initialized it replaces there. */
-extern int dart__lib_fast DART_HIDDEN;
+/* 1 while the calling thread may take the library's common cases (rma.c,
+ * atomic.c): initialized, DART_STATS off (stats.h), and the thread admitted
+ * (threads.c). Thread-local, initial-exec: one %fs-relative load, the same
+ * instructions as the global it was. The thread that starts DART is
+ * admitted at dart_init; another thread's first transfer or atomic takes
+ * the general path, which admits it, or, under DART_CHECK=1 without thread
+ * support, fails naming DART_THREADS. */
+extern __thread int dart__lib_fast DART_HIDDEN __attribute__((tls_model("initial-exec")));
+/* The general path's check of the calling thread (fn: the call, for the
+ * message); a macro so that the common case pays nothing. */
+dart_ret_t dart__thread_admit(const char *fn);
+void dart__threads_init(void); /* the thread of dart_init: admitted */
+void dart__threads_fini(void);
+#define DART_THREAD_ADMIT(fn)                          \
+  do {                                                 \
+    if (__builtin_expect(!dart__lib_fast, 0)) {        \
+      dart_ret_t dart_admit_ = dart__thread_admit(fn); \
+      if (dart_admit_ != DART_OK) return dart_admit_;  \
+    }                                                  \
+  } while (0)
 
 /* Guards for DART's own shared tables (free lists, allocators, lock and
  * type tables) at DART_THREAD_MULTIPLE. They cost nothing on the paths that
@@ -55,9 +71,23 @@ static inline void dart__unlock(pthread_mutex_t *m) {
   if (dart__state.threads) pthread_mutex_unlock(m);
 }
 
-/* Records a detailed message for dart_last_error. */
-void dart__set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void dart__set_mpi_error(int mpi_ret, const char *call);
+/* Records a detailed message for dart_last_error and, in abort mode
+ * (DART_ERRORS, dart_set_error_mode), prints it with the unit and ends the
+ * job. func: the C function that failed, named in the abort line when the
+ * message does not start with a DART call's name. */
+void dart__report_error(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void dart__report_mpi_error(const char *func, int mpi_ret, const char *call);
+#define dart__set_error(...) dart__report_error(__func__, __VA_ARGS__)
+#define dart__set_mpi_error(mpi_ret, call) dart__report_mpi_error(__func__, (mpi_ret), (call))
+
+/* dart_init defers the abort of its errors (dart__errors_defer) until the
+ * units agree that init failed; then dart__errors_raise ends the job in
+ * abort mode with the message recorded last. */
+void dart__errors_defer(int on);
+void dart__errors_raise(void);
+/* The mode the environment gives (DART_ERRORS of cfg, read at dart_init),
+ * unless a dart_set_error_mode call chose one. */
+void dart__errors_from_config(dart_config_t *cfg);
 
 /* Record a message and evaluate to the status. Macros, so that the compiler
  * sees the constant a failing path returns and knows out-parameters are
@@ -108,8 +138,15 @@ dart_ret_t dart__setup_init(MPI_Comm world);
 dart_ret_t dart__setup_fini(void);
 
 /* Reports units that end without dart_exit or on a fatal signal, unless
- * DART_CRASH_REPORT=0 (crash.c). Called at the end of dart_init. */
-void dart__crash_report_init(void);
+ * DART_CRASH_REPORT=0; finalizes at exit when every unit leaves without
+ * dart_exit (crash.c). Called at the end of dart_init (collective: world). */
+void dart__crash_report_init(MPI_Comm world);
+void dart__crash_report_fini(void);
+/* At exit without dart_exit: 1 if every unit left too (the caller then
+ * finalizes; unit 0 printed the warning), else the report and the end of
+ * the job; 0 when there is nothing to check (DART_CRASH_REPORT=0, a forked
+ * child, the job is aborting). */
+int dart__crash_exit_check(void);
 /* Ends the whole job with status code: flushes stdio, gives the launcher a
  * moment to forward what was written (MPICH's hydra drops output it has not
  * forwarded when MPI_Abort kills the job), then MPI_Abort, or _exit once
@@ -122,6 +159,15 @@ dart_ret_t dart__config_read(dart_config_t *cfg);
  * as documented. Returns 0 past the last one. */
 int dart__config_var(size_t i, const char **name, const char **default_text);
 void dart__print_versions(FILE *out); /* DART and MPI versions: version.c */
+/* dart_init's checks of the MPI it runs on (version.c): the library is of
+ * the family (and, for Open MPI, the major version) DART was built for; a
+ * world of one process was not started as one of several by a launcher
+ * this MPI does not speak to. DART_ERR_OTHER with the message otherwise. */
+dart_ret_t dart__check_mpi_library(void);
+dart_ret_t dart__check_launcher(int world_size);
+/* Set when the MPI library is not the one DART was built for: its handles
+ * mean other things, so an abort ends the process without MPI. */
+extern int dart__mpi_foreign DART_HIDDEN;
 
 /* Computes node ids (real or virtual) of all units and where the calling
  * unit runs; fills dart__state.node_of and .place. */

@@ -5,7 +5,6 @@
 #include <string.h>
 
 int dart__stats_on;
-int dart__lib_fast;
 dart_stats_t dart__stats;
 
 void dart__stats_xfer(int is_put, int shm, uint64_t bytes) {

@@ -200,3 +200,31 @@ TEST(Check, VariableOverridesTheBuildDefault) {
 }
 
 }  // namespace
+
+// The calling unit's local allocations: a transfer or atomic into memory
+// dart_memfree gave back fails, also after earlier accesses (which the
+// header's inline path would otherwise answer from its record), and works
+// again once the memory is allocated again.
+TEST(Check, AccessToFreedLocalMemoryFails) {
+  dart_gptr_t g;
+  ASSERT_DART_OK(dart_memalloc(16 * sizeof(int), &g));  // 64 bytes: the allocator's granule
+  int v = 5, back = 0, add = 1, old = 0;
+  ASSERT_DART_OK(dart_put_blocking(g, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_get_blocking(&back, g, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(5, back);
+  ASSERT_DART_OK(dart_fetch_and_op(g, &add, &old, DART_TYPE_INT, DART_OP_SUM));
+  dart_gptr_t past = g;
+  past.offset += 16 * sizeof(int);
+  EXPECT_EQ(DART_ERR_INVAL, dart_put_blocking(past, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_memfree(g));
+  EXPECT_EQ(DART_ERR_INVAL, dart_put_blocking(g, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_NE(nullptr, std::strstr(dart_last_error(), "not inside a live dart_memalloc allocation"))
+      << dart_last_error();
+  EXPECT_EQ(DART_ERR_INVAL, dart_put(g, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL, dart_get_blocking(&back, g, 1, DART_TYPE_INT, DART_TYPE_INT));
+  EXPECT_EQ(DART_ERR_INVAL, dart_fetch_and_op(g, &add, &old, DART_TYPE_INT, DART_OP_SUM));
+  dart_gptr_t again;
+  ASSERT_DART_OK(dart_memalloc(8 * sizeof(int), &again));
+  EXPECT_DART_OK(dart_put_blocking(again, &v, 1, DART_TYPE_INT, DART_TYPE_INT));
+  ASSERT_DART_OK(dart_memfree(again));
+}

@@ -7,6 +7,8 @@
  *   abort    calls abort() (as a failed assert or an uncaught C++ exception)
  *   kill     is killed (SIGKILL: no report of its own; the launcher's names
  *            it, e.g. across hosts, where it is the only word from its host)
+ *   all_return  every unit returns from main without dart_exit: the runtime
+ *            is finalized at exit, unit 0 prints one warning, exit status 0
  * Run under cmake/expect_failure.sh: the job must fail and unit 1's line
  * must name it and what happened. */
 #include <signal.h>
@@ -21,6 +23,11 @@ int main(int argc, char **argv) {
   dart_unit_t me;
   dart_myid(&me);
   const char *what = argc > 1 ? argv[1] : "";
+  if (!strcmp(what, "all_return")) {
+    dart_barrier(DART_TEAM_ALL);
+    printf("unit %d returns from main\n", (int)me);
+    return 0;
+  }
   if (me == (argc > 2 ? atoi(argv[2]) : 1)) {
     if (!strcmp(what, "no_exit")) return 0;
     if (!strcmp(what, "kill")) raise(SIGKILL);

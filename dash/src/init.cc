@@ -1,6 +1,7 @@
 #include <dash/Init.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 #include <mutex>
 #include <string>
@@ -71,6 +72,10 @@ void init(int *argc, char ***argv) {
 
 void init(int *argc, char ***argv, dart_thread_support_level_t level) {
   if (detail::current_epoch != 0) throw RuntimeError("dash::init: the runtime is already running");
+  // Every DART call of the library goes through detail::check, which turns
+  // a failure into an exception (uncaught, it ends the program with the
+  // message): DART returns its errors to it, unless DART_ERRORS says otherwise.
+  if (!std::getenv("DART_ERRORS")) dart_set_error_mode(DART_ERRORS_RETURN);
   dart_thread_support_level_t provided = DART_THREAD_SINGLE;
   detail::check(dart_init_thread(argc, argv, level, &provided), "dart_init_thread");
   // Standard output line-buffered also when it is a pipe (as under
@@ -84,6 +89,12 @@ void init(int *argc, char ***argv, dart_thread_support_level_t level) {
     std::fflush(stdout);
     std::setvbuf(stdout, line_buffer, _IOLBF, sizeof line_buffer);
   }
+  // A program that returns from main without dash::finalize: when every
+  // unit does, DART finalizes at exit (dart/src/crash.c), after this
+  // handler (atexit runs in reverse order); the objects destroyed after it
+  // then see a finished run and leave DART alone.
+  static bool exit_hook = false;
+  if (!exit_hook) exit_hook = std::atexit([] { detail::current_epoch = 0; }) == 0;
   (void)detail::settings();  // the DASH_* variables are read once, here
   detail::multithreaded = provided == DART_THREAD_MULTIPLE;
   detail::current_epoch = ++detail::last_epoch;

@@ -31,6 +31,11 @@ TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
   auto arr = std::make_unique<dash::Array<int>>(10);
   auto matrix = std::make_unique<dash::Matrix<double>>(4, 4);
   auto mutex = std::make_unique<dash::Mutex>();
+  // Both storages of the map: unit-valued Hash (DASH's), and the hash table.
+  auto unit_map = std::make_unique<dash::UnorderedMap<int, int>>();
+  auto hash_map = std::make_unique<dash::UnorderedMap<int, int, std::hash<int>>>();
+  unit_map->insert({1, 1});
+  hash_map->insert({1, 1});
   dash::Team sub = dash::Team::All().split(2);
   auto on_sub = std::make_unique<dash::Array<long>>(6, sub);
   dash::fill(arr->begin(), arr->end(), 1);
@@ -63,6 +68,10 @@ TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
   EXPECT_THROW(mutex->lock(), dash::NotInitialized);
   EXPECT_THROW(sub.barrier(), dash::NotInitialized);
   EXPECT_THROW(dash::barrier(), dash::NotInitialized);
+  EXPECT_THROW(unit_map->insert({2, 2}), dash::NotInitialized);
+  EXPECT_THROW(hash_map->insert({2, 2}), dash::NotInitialized);
+  EXPECT_THROW(unit_map->find(1), dash::NotInitialized);
+  EXPECT_THROW(hash_map->find(1), dash::NotInitialized);
   try {
     arr->begin();
   } catch (const dash::NotInitialized &e) {
@@ -74,6 +83,8 @@ TEST(Lifetime, UseOutsideInitAndFinalizeThrows) {
   matrix.reset();
   mutex.reset();
   on_sub.reset();
+  unit_map.reset();
+  hash_map.reset();
   sub = dash::Team();
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
 }

@@ -123,6 +123,8 @@ typedef struct {
                                 print them as one table at dart_exit */
   int progress_thread;     /**< DART_PROGRESS=thread: a thread per unit runs MPI's
                                 progress engine (asynchronous progress) */
+  int errors;              /**< DART_ERRORS (or dart_set_error_mode): a
+                                dart_error_mode_t, what a failing call does */
 } dart_config_t;
 
 /** Copies the effective configuration into *cfg. Threads: any. */
@@ -130,6 +132,29 @@ dart_ret_t dart_config_get(dart_config_t *cfg);
 
 /** Prints the effective configuration, one variable per line, to out. Threads: any. */
 dart_ret_t dart_config_print(FILE *out);
+
+/** What a failing DART call does: the variable DART_ERRORS, or dart_set_error_mode. */
+typedef enum {
+  /** As MPI's default error handler (MPI_ERRORS_ARE_FATAL): print one line
+      to stderr, "[dart unit N] <call>: <message> (DART_ERRORS=abort)", and
+      end the job (MPI_Abort; exit status 1). The default. */
+  DART_ERRORS_ABORT = 0,
+  /** Return the status; dart_last_error gives the message. The C++ library
+      and the ARMCI front-end start DART in this mode unless DART_ERRORS is
+      set: they turn every failed call into their own error (an exception,
+      an ARMCI error). */
+  DART_ERRORS_RETURN = 1
+} dart_error_mode_t;
+
+/**
+ * Sets what a failing DART call does from now on, in place of the DART_ERRORS
+ * variable (docs/environment.md): also a call before dart_init wins over the
+ * variable. Any time. Threads: any.
+ */
+dart_ret_t dart_set_error_mode(dart_error_mode_t mode);
+
+/** The mode in effect (DART_ERRORS or dart_set_error_mode). Any time. Threads: any. */
+dart_ret_t dart_get_error_mode(dart_error_mode_t *mode);
 
 /** A static message for a status code. Any time. Threads: any. */
 const char *dart_strerror(dart_ret_t status);

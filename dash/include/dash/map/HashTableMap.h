@@ -338,6 +338,8 @@ class HashTableMap : public MapLookup<HashTableMap<Key, Mapped, Hash, Pred, Loca
     }
   }
   typename probe_type::Result probe(const Key &key, bool claim) const {
+    // After dash::finalize the tables are gone (insert, find, erase, ...).
+    check_alive(core_->base.epoch(), "dash::UnorderedMap");
     auto [unit, z] = home(key);
     return probe_type::run(*core_, unit, z, key, core_->equal, claim);
   }

@@ -594,6 +594,8 @@ class UnitStoreMap : public MapLookup<UnitStoreMap<Key, Mapped, Hash, Pred, Loca
   // the calling unit's waiting inserts.
   std::optional<iterator> find_placed(std::size_t unit, const Key &key) const {
     const Core *core = core_.get();
+    // After dash::finalize the entries are gone (insert, find, ...).
+    check_alive(core->storage.epoch(), "dash::UnorderedMap");
     auto found_in = [&](std::size_t store) -> std::optional<iterator> {
       if (std::optional<std::size_t> i = find_in(store, key)) return iterator(core, store, *i);
       return std::nullopt;
