@@ -246,7 +246,9 @@ TEST(Locality, NodesFollowTheHosts) {
     EXPECT_EQ(n / test_hosts(), p.host_units) << "unit " << u << " on " << real;
   }
   EXPECT_EQ(size_t(test_hosts()), hosts.size());
-  if (cfg.units_per_node == 0) EXPECT_EQ(hosts.size(), cfg.num_nodes);
+  if (cfg.units_per_node == 0) {
+    EXPECT_EQ(hosts.size(), cfg.num_nodes);
+  }
 }
 
 TEST(Locality, EveryUnitReadsWhatEachUnitReportsForItself) {
