@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
   int fail = 0;
   {
     dash::Array<double> a(n);  // BLOCKED: unit u holds one contiguous block
-    std::size_t offset = a.pattern().global_index(static_cast<std::size_t>(b.me), 0);
+    std::size_t offset = a.pattern().global_of_local(static_cast<std::size_t>(b.me), 0);
     static double secs[NV][BENCH_MAX_TRIALS];
     std::vector<double> flat_local(a.lsize());
     for (int tr = 0; tr < b.trials; tr++)

@@ -60,7 +60,8 @@ void check_mapping(const P &p) {
     CHECK(p.global(li.unit, lc) == c);
     std::array<long, P::ndim()> slc;  // DASH's coordinates: IndexType
     for (std::size_t d = 0; d < P::ndim(); ++d) slc[d] = long(lc[d]);
-    CHECK(p.global_index(dash::team_unit_t(li.unit), slc) == g && p.global_at(li.unit, li.index) == g);
+    CHECK(std::size_t(p.global_index(dash::team_unit_t(li.unit), slc)) == g &&
+          p.global_at(li.unit, li.index) == g);
     CHECK(p.local_at(g) == li && p.at(c) == li.index && p.local(c) == li);
     auto blk = p.block(p.block_at(c));
     for (std::size_t d = 0; d < P::ndim(); ++d)
@@ -118,7 +119,7 @@ void check_matrix(const PatternT &pattern) {
 int main(int argc, char *argv[]) {
   dash::init(&argc, &argv);
   {
-    const std::size_t size = dash::size(), me = dash::myid();
+    const std::size_t size = dash::size();
 
     // ---- TeamSpec: DASH's grid accessors ----
     dash::TeamSpec<2> ts23(2, 3);
