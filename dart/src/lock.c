@@ -99,8 +99,10 @@ typedef struct lock_ctx {
   int slot_of_team; /* the team's slot in the team table */
   MPI_Comm comm;    /* the team's own (not owned here); MPI_COMM_NULL once the team is gone */
   int size, myid;
-  dart_gptr_t *slabs; /* pointing to team unit 0, offset 0 */
-  int nslabs;
+  dart_gptr_t *slabs; /* pointing to team unit 0, offset 0; read without a lock */
+  int nslabs, slabs_cap;
+  dart_gptr_t *slabs_retired[32]; /* outgrown lists, still readable (doubling: 32 suffice) */
+  int nslabs_retired;
   int nslots;     /* SLAB_LOCKS * nslabs; the arrays below have nslots entries */
   int next_fresh; /* next slot never used */
   int *freel;     /* reclaimed slots, used LIFO */
@@ -310,8 +312,25 @@ static void ctx_release(lock_ctx_t *c) {
  * Collective. */
 static dart_ret_t ctx_grow(lock_ctx_t *c, dart_team_data_t *t, const char *fn) {
   int n = c->nslots + SLAB_LOCKS;
-  dart_gptr_t *s = realloc(c->slabs, sizeof *s * (size_t)(c->nslabs + 1));
-  if (s) c->slabs = s;
+  /* Other threads of this unit read the slab list in acquire and release
+   * (cell_gptr) while one creates a lock: it grows by copying, and the
+   * outgrown list stays readable until the team's lock state is freed. */
+  dart_gptr_t *s = NULL;
+  if (c->nslabs == c->slabs_cap) {
+    int cap = c->slabs_cap ? c->slabs_cap * 2 : 4;
+    if (c->nslabs_retired < (int)(sizeof c->slabs_retired / sizeof *c->slabs_retired))
+      s = malloc(sizeof *s * (size_t)cap);
+    if (s && c->slabs) {
+      memcpy(s, c->slabs, sizeof *s * (size_t)c->nslabs);
+      c->slabs_retired[c->nslabs_retired++] = c->slabs;
+    }
+    if (s) {
+      __atomic_store_n(&c->slabs, s, __ATOMIC_RELEASE);
+      c->slabs_cap = cap;
+    }
+  } else {
+    s = c->slabs;
+  }
   int *fl = realloc(c->freel, sizeof *fl * (size_t)n);
   if (fl) c->freel = fl;
   MPI_Request *pr = realloc(c->preq, sizeof *pr * (size_t)n);
@@ -353,7 +372,7 @@ static dart_ret_t slot_take(lock_ctx_t *c, dart_team_data_t *t, const char *fn, 
 
 /* The global pointer of team unit rel's cell of a slot. */
 static dart_gptr_t cell_gptr(const lock_ctx_t *c, const dart_team_data_t *t, int slot, int rel) {
-  dart_gptr_t g = c->slabs[slot / SLAB_LOCKS];
+  dart_gptr_t g = __atomic_load_n(&c->slabs, __ATOMIC_ACQUIRE)[slot / SLAB_LOCKS];
   g.unitid = dart__team_abs(t, rel);
   g.offset += (uint64_t)(slot % SLAB_LOCKS) * CELL_BYTES;
   return g;
@@ -655,6 +674,7 @@ void dart__lock_fini(void) {
     ctx_list = c->next;
     ctx_release(c);
     free(c->slabs);
+    for (int i = 0; i < c->nslabs_retired; i++) free(c->slabs_retired[i]);
     free(c->freel);
     free(c->preq);
     free(c->pslot);
