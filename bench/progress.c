@@ -11,7 +11,18 @@
  *   idle_ops_per_s  the same while the targets wait in dart_barrier (in
  *                   MPI): the common case, where the thread should cost
  *                   nothing
- * The fetched values are checked (unit 0 is the only adder). */
+ *   spread_ops_per_s      every unit issues --progress-spread fetch-adds,
+ *                   round-robin over the other units, all at once: the
+ *                   fetch-adds of all units per second (the slowest
+ *                   unit's time); each target is itself waiting in a
+ *                   fetch-add (the case of a crowded node: the waits, not
+ *                   the progress thread, decide it)
+ *   spread_mpi_ops_per_s  the same with MPI_Fetch_and_op + MPI_Win_flush
+ *                   on an MPI_Win_create window under MPI_Win_lock_all:
+ *                   DART's MPI path did exactly this before its waits
+ *                   polled on crowded nodes, the baseline
+ * The fetched values are checked (unit 0 is the only adder); after the
+ * spread phases every counter holds what all units added. */
 #include <time.h>
 #include "bench.h"
 
@@ -41,6 +52,38 @@ static long drive(dart_gptr_t g, int nranks, long n, double cap, long *expect, d
   return done;
 }
 
+/* Every unit: n fetch-adds of 1, round-robin over the other units, with
+ * DART (g) or with raw MPI (win); returns the seconds. */
+/* What unit me's counter gains in a spread phase: unit u's i-th
+ * fetch-add goes to (u + 1 + i % (nranks - 1)) % nranks. */
+static int64_t spread_expected(int me, int nranks, long n) {
+  int64_t sum = 0;
+  for (int u = 0; u < nranks; u++) {
+    if (u == me) continue;
+    int k = (me - u - 1 + 2 * nranks) % nranks; /* the i % (nranks - 1) that reaches me */
+    sum += n / (nranks - 1) + (k < n % (nranks - 1));
+  }
+  return sum;
+}
+
+static double spread(dart_gptr_t g, MPI_Win win, int me, int nranks, long n) {
+  MCHECK(MPI_Barrier(MPI_COMM_WORLD));
+  double t0 = bench_now();
+  for (long i = 0; i < n; i++) {
+    int t = (me + 1 + (int)(i % (nranks - 1))) % nranks;
+    int64_t one = 1, old;
+    if (win == MPI_WIN_NULL) {
+      dart_gptr_t target = g;
+      dart_gptr_setunit(&target, t);
+      DCHECK(dart_fetch_and_op(target, &one, &old, DART_TYPE_INT64, DART_OP_SUM));
+    } else {
+      MCHECK(MPI_Fetch_and_op(&one, &old, MPI_INT64_T, t, 0, MPI_SUM, win));
+      MCHECK(MPI_Win_flush(t, win));
+    }
+  }
+  return bench_now() - t0;
+}
+
 int main(int argc, char **argv) {
   bench_t b;
   bench_init(&argc, &argv, &b, 1, 1, 1);
@@ -48,6 +91,7 @@ int main(int argc, char **argv) {
   DCHECK(dart_config_get(&cfg));
   double cap = (double)bench_arg_long(argc, argv, "--progress-max-s", b.quick ? 2 : 10);
   long n = bench_arg_long(argc, argv, "--progress-ops", b.quick ? 300 : 3000);
+  long nspread = bench_arg_long(argc, argv, "--progress-spread", b.quick ? 100 : 500);
   if (b.nranks < 2) {
     if (b.me == 0) printf("# n/a: progress needs 2 or more units\n");
     DCHECK(dart_exit());
@@ -80,10 +124,34 @@ int main(int argc, char **argv) {
   /* Idle targets: in dart_barrier, inside MPI. */
   if (b.me == 0) idle = drive(g, b.nranks, n, cap, expect, &idle_s);
   DCHECK(dart_barrier(DART_TEAM_ALL));
+  /* Spread: DART, then raw MPI on a window of its own. */
+  int64_t before = __atomic_load_n(counter, __ATOMIC_ACQUIRE);
+  bench_win_t w;
+  bench_win_init(&w, BENCH_WIN_CREATE, sizeof(int64_t), 0);
+  double secs[2] = {spread(g, MPI_WIN_NULL, b.me, b.nranks, nspread),
+                    spread(g, w.win, b.me, b.nranks, nspread)};
+  double slowest[2];
+  MCHECK(MPI_Allreduce(secs, slowest, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD));
+  MCHECK(MPI_Win_sync(w.win)); /* every unit's flushes returned before the allreduce */
+  DCHECK(dart_barrier(DART_TEAM_ALL));
+  int64_t want = spread_expected(b.me, b.nranks, nspread);
+  int bad = __atomic_load_n(counter, __ATOMIC_ACQUIRE) - before != want || *(int64_t *)w.base != want,
+      anybad = 0;
+  MCHECK(MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
+  if (anybad) {
+    if (b.me == 0) fprintf(stderr, "progress: a spread counter holds a wrong sum\n");
+    MPI_Abort(MPI_COMM_WORLD, 4);
+  }
+  bench_win_free(&w);
   if (b.me == 0) {
-    printf("@table progress\nprogress,ranks,busy_ops,busy_s,busy_ops_per_s,idle_ops,idle_s,idle_ops_per_s\n");
-    printf("%s,%d,%ld,%.6g,%.6g,%ld,%.6g,%.6g\n", cfg.progress_thread ? "thread" : "none", b.nranks, busy,
-           busy_s, (double)busy / busy_s, idle, idle_s, (double)idle / idle_s);
+    double total = (double)nspread * b.nranks;
+    printf(
+        "@table progress\nprogress,ranks,busy_ops,busy_s,busy_ops_per_s,idle_ops,idle_s,idle_ops_per_s,"
+        "spread_ops,spread_s,spread_ops_per_s,spread_mpi_s,spread_mpi_ops_per_s\n");
+    printf("%s,%d,%ld,%.6g,%.6g,%ld,%.6g,%.6g,%.0f,%.6g,%.6g,%.6g,%.6g\n",
+           cfg.progress_thread ? "thread" : "none", b.nranks, busy, busy_s, (double)busy / busy_s, idle,
+           idle_s, (double)idle / idle_s, total, slowest[0], total / slowest[0], slowest[1],
+           total / slowest[1]);
     fflush(stdout);
   }
   free(expect);

@@ -374,6 +374,15 @@ def progress_thread_speedup(data, opts, column):
     return Measured(x, shown)
 
 
+def progress_spread_speedup(data, opts):
+    """progress, inter (4 units), DART_PROGRESS=none: every unit's fetch-adds spread over the others, DART's
+    rate over raw MPI_Fetch_and_op + MPI_Win_flush (DART's MPI path before its waits polled)."""
+    none = {r["progress"]: r for r in _inter(data).get("progress", [])}.get("none", {})
+    x = ratio(none.get("spread_ops_per_s"), none.get("spread_mpi_ops_per_s"))
+    return Measured(x, f"{fmt(x, 'x')} ({fmt(none.get('spread_ops_per_s'))} vs "
+                       f"{fmt(none.get('spread_mpi_ops_per_s'))} fetch-adds per s, all units)")
+
+
 def thread_level_cost(data, opts, op):
     """threads_fastpath, intra, op: ns at level multiple over level single."""
     fp = _intra(data).get("threads_fastpath", [])

@@ -151,6 +151,13 @@ for _mode, _where in (("intra", "node"), ("inter", "virtual nodes")):
     ]
 
 TARGETS += [
+    Target("fetch-adds spread by every unit over the others, all waiting in fetch-adds ({units} units, virtual "
+           "nodes, oversubscribed, default DART_PROGRESS=none): DART >= {threshold}x the rate of MPI_Fetch_and_op + "
+           "MPI_Win_flush (what DART did before)", m.progress_spread_speedup, ">=", 10,
+           "MPI_Fetch_and_op + MPI_Win_flush on an MPI_Win_create window, the same run",
+           "the sleeping waits did not hand the targets their CPU (a DART wait on a crowded node polls a request "
+           "and sleeps between polls; MPI_Win_flush spins)",
+           "progress benchmark not run", ({"units": PROGRESS_RANKS},)),
     Target("fetch-adds spread over units that compute without MPI calls ({units} units, virtual nodes): "
            "DART_PROGRESS=thread >= {threshold}x the rate of none", m.progress_thread_speedup, ">=", 10,
            "the same run with DART_PROGRESS=none",

@@ -47,6 +47,7 @@
 #include "datatype.h"
 #include "fast.h"
 #include "mpibugs.h"
+#include "progress.h"
 #include "segment.h"
 #include "stats.h"
 
@@ -587,6 +588,11 @@ static __attribute__((noinline)) dart_ret_t fetch_and_op_any(dart_gptr_t gptr, c
     elem_copy(v, value, es);
     origin = v;
   }
+  if (!dart__wait_blocking) {
+    DART_MPI(dart__fetch_op_polled(origin, result, ti->mpi_base, t.rank, t.disp, dart__op_mpi(op), t.win),
+             "MPI_Rget_accumulate (fetch-and-op, polled)");
+    return DART_OK;
+  }
   DART_MPI(MPI_Fetch_and_op(origin, result, ti->mpi_base, t.rank, t.disp, dart__op_mpi(op), t.win),
            "MPI_Fetch_and_op");
   DART_MPI(MPI_Win_flush(t.rank, t.win), "MPI_Win_flush");
@@ -606,7 +612,8 @@ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, 
     size_t es = dart__basic[type].size;
     uintptr_t a = (uintptr_t)value, b = (uintptr_t)result;
     if (__builtin_expect(dart__target_of(gptr, es, &t) && t.win != MPI_WIN_NULL &&
-                             !((uint64_t)t.disp & (es - 1)) && (a >= b + es || b >= a + es),
+                             !((uint64_t)t.disp & (es - 1)) && (a >= b + es || b >= a + es) &&
+                             dart__wait_blocking,
                          1)) {
       int ret = MPI_Fetch_and_op(value, result, dart__basic[type].mpi, t.rank, t.disp, dart__op_mpi_table[op],
                                  t.win);
@@ -643,6 +650,11 @@ static __attribute__((noinline)) dart_ret_t compare_and_swap_any(dart_gptr_t gpt
     cpu_cas(t.addr, es, v, c, result);
     return DART_OK;
   }
+  if (!dart__wait_blocking) {
+    DART_MPI(dart__cas_polled(v, c, result, ti->mpi_base, t.rank, t.disp, t.win),
+             "MPI_Compare_and_swap (polled)");
+    return DART_OK;
+  }
   DART_MPI(MPI_Compare_and_swap(v, c, result, ti->mpi_base, t.rank, t.disp, t.win), "MPI_Compare_and_swap");
   DART_MPI(MPI_Win_flush(t.rank, t.win), "MPI_Win_flush");
   return DART_OK;
@@ -663,7 +675,7 @@ dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void
     uintptr_t a = (uintptr_t)value, b = (uintptr_t)result, c = (uintptr_t)compare;
     if (__builtin_expect(result && dart__target_of(gptr, es, &t) && t.win != MPI_WIN_NULL &&
                              !((uint64_t)t.disp & (es - 1)) && value && (a >= b + es || b >= a + es) &&
-                             compare && (c >= b + es || b >= c + es),
+                             compare && (c >= b + es || b >= c + es) && dart__wait_blocking,
                          1)) {
       int ret = MPI_Compare_and_swap(value, compare, result, dart__basic[type].mpi, t.rank, t.disp, t.win);
       if (__builtin_expect(ret == MPI_SUCCESS, 1)) ret = MPI_Win_flush(t.rank, t.win);

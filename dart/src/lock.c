@@ -407,8 +407,13 @@ static dart_ret_t cell_of(const lock_rec_t *r, int rel, cell_t *cell) {
 static dart_ret_t mpi_fop(const lock_rec_t *r, int rank, int word, MPI_Op op, int32_t value, int32_t *old) {
   int32_t res;
   MPI_Aint disp = r->at.mpi.disp + (MPI_Aint)(word * sizeof(int32_t));
-  DART_MPI(MPI_Fetch_and_op(&value, &res, MPI_INT32_T, rank, disp, op, r->at.mpi.win), "MPI_Fetch_and_op");
-  DART_MPI(MPI_Win_flush(rank, r->at.mpi.win), "MPI_Win_flush");
+  if (!dart__wait_blocking) { /* a crowded node: a polled wait (progress.h) */
+    DART_MPI(dart__fetch_op_polled(&value, &res, MPI_INT32_T, rank, disp, op, r->at.mpi.win),
+             "MPI_Rget_accumulate (polled)");
+  } else {
+    DART_MPI(MPI_Fetch_and_op(&value, &res, MPI_INT32_T, rank, disp, op, r->at.mpi.win), "MPI_Fetch_and_op");
+    DART_MPI(MPI_Win_flush(rank, r->at.mpi.win), "MPI_Win_flush");
+  }
   if (old) *old = res;
   return DART_OK;
 }
@@ -453,6 +458,11 @@ static dart_ret_t tail_cas(const lock_rec_t *r, int32_t compare, int32_t value, 
   if (!r->mpi) {
     __atomic_compare_exchange_n(&r->at.cpu.home_cell[TAIL], &compare, value, 0, SEQ, SEQ);
     *old = compare;
+    return DART_OK;
+  }
+  if (!dart__wait_blocking) { /* a crowded node: a polled wait (progress.h) */
+    DART_MPI(dart__cas_polled(&value, &compare, old, MPI_INT32_T, r->home, r->at.mpi.disp, r->at.mpi.win),
+             "MPI_Compare_and_swap (polled)");
     return DART_OK;
   }
   DART_MPI(MPI_Compare_and_swap(&value, &compare, old, MPI_INT32_T, r->home, r->at.mpi.disp, r->at.mpi.win),

@@ -19,6 +19,7 @@
 #include "state.h"
 
 int dart__wait_blocking;
+int dart__crowded;
 
 /* Time between two polls of the progress thread. */
 #define PROGRESS_INTERVAL_NS 20000
@@ -73,9 +74,10 @@ dart_ret_t dart__progress_init(MPI_Comm world) {
   /* At DART_THREAD_MULTIPLE the polling stays: a thread waiting in a
    * collective must not hold MPI's lock for as long as the collective lasts
    * (MPI libraries with a global lock release it only between polls). */
-  int crowded = mine > (cpus > 0 ? cpus : 1) || dart__state.threads, any = 0;
-  DART_MPI(MPI_Allreduce(&crowded, &any, 1, MPI_INT, MPI_MAX, world), "MPI_Allreduce");
-  dart__wait_blocking = !any;
+  int flags[2] = {mine > (cpus > 0 ? cpus : 1), dart__state.threads}, any[2] = {0, 0};
+  DART_MPI(MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, world), "MPI_Allreduce");
+  dart__crowded = any[0];
+  dart__wait_blocking = !any[0] && !any[1];
   dart_ret_t r = DART_OK;
   int failed, anyfailed = 0;
   if (dart__state.config.progress_thread) r = thread_start(world);
