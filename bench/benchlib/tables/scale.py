@@ -24,11 +24,13 @@ def _runs(data):
     return modes, units
 
 
-def fit_units(units):
+def fit_units(units, per_node=None):
     """The sizes of the time fits: those above the core count, in one regime (oversubscribed; from 2 units on
     their own cores to 4 sharing them MPI_Barrier takes 10^4 times longer here); else from 2 units (1 unit
-    talks to nobody: its collectives return at once)."""
-    over = [n for n in units if n > (os.cpu_count() or 1)]
+    talks to nobody: its collectives return at once). On virtual nodes of per_node units, only the sizes with
+    two nodes or more: up to per_node units the job is one node and takes the shared-memory paths, another
+    regime (the locality tree of 4 units on one node is 10^4 times faster than across 2 nodes)."""
+    over = [n for n in units if n > (os.cpu_count() or 1) and (not per_node or n > per_node)]
     return over if len(over) >= 3 else [n for n in units if n >= 2]
 
 
@@ -139,7 +141,8 @@ def time_rows(data):
             for n in units:
                 r[f"t{n}"] = one(runs.get(n, {}).get("scale_time", []), op=op).get("ns")
                 r[f"x{n}"] = ratio(r[f"t{n}"], bar[n])
-            fit = fit_units(units)
+            fit = fit_units(units, SCALE_MODE_UNITS_PER_NODE.get(mode))
+            r["fit"] = f"{fit[0]}-{fit[-1]}" if fit else ""
             r["exponent"] = exponent([(n, r[f"t{n}"]) for n in fit])
             r["exponent_x"] = exponent([(n, r[f"x{n}"]) for n in fit]) if op != "mpi_barrier" else None
             rows.append(r)
@@ -175,11 +178,12 @@ def view_scale_heap(data):
 def view_scale_time(data):
     _, units = _runs(data)
     cols = ([("mode", "mode", None), ("operation", "op", None)] + [(f"{n}", f"t{n}", "time") for n in units]
-            + [("exponent", "exponent", None), ("exponent over barrier", "exponent_x", None)])
-    fit = fit_units(units)
+            + [("fit over units", "fit", None), ("exponent", "exponent", None),
+               ("exponent over barrier", "exponent_x", None)])
     return ("18b. Scale: times vs units (slowest unit; median over trials)", cols, time_rows(data),
-            f"exponent: slope of log time vs log units over {fit[0] if fit else ''}-{fit[-1] if fit else ''} units "
-            "(<= 1: grows no faster than the team size); over barrier: the same for time / MPI_Barrier; dart_init "
+            "exponent: slope of log time vs log units over the sizes above the cores (on virtual nodes: with 2 "
+            "nodes or more) (<= 1: grows no faster than the team size); over barrier: the same for time / "
+            "MPI_Barrier (<= 0: grows no faster than MPI_Barrier in the same runs); dart_init "
             "once per run, the others the median of 1-3 trials (fewer at larger sizes: config.scale_trials; the "
             "tree built 3 times per trial); above the cores the processes share them (busy-polling MPI: collectives cost "
             "scheduler time slices)")
