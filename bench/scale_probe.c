@@ -20,8 +20,11 @@
  * samples): dart_init (once), and per trial (--trials, at most 8), each
  * part after an MPI_Barrier, in an order rotating from trial to trial: a
  * team of all units created and destroyed, and between the two its first
- * lock (dart_team_lock_init + acquire + release by every unit; the lock's
- * destroy not timed); dart_team_memalloc_aligned + dart_team_memfree of
+ * lock (dart_team_lock_init, then an acquire + release by the team's last
+ * unit, whose lock lives on unit 0, and a dart_barrier: the calls' cost)
+ * and then the lock through every unit (each acquires and releases it
+ * once, all at once: n hand-offs in a row, each waiting for one unit to
+ * run; the lock's destroy not timed); dart_team_memalloc_aligned + dart_team_memfree of
  * 1 KiB on DART_TEAM_ALL; dart_team_split_locality at NODE scope into one
  * team per node, and its destroy; DART_TEAM_ALL's locality tree built anew
  * (dart_team_locality_finalize, then dart_domain_team_locality), three
@@ -37,10 +40,10 @@
 enum { PH_INIT, PH_TEAMS, PH_SEGMENTS, PH_LOCKS, PH_LOCALITY, NPHASES };
 static const char *const phase_name[NPHASES] = {"init", "teams", "segments", "locks", "locality"};
 
-enum { OP_INIT, OP_LOCALITY, OP_TEAM, OP_LOCK, OP_ALLOC, OP_SPLIT, OP_BARRIER, NOPS };
-static const char *const op_name[NOPS] = {"dart_init",  "locality_tree", "team_create_destroy",
-                                          "first_lock", "alloc_free",    "split_locality_node",
-                                          "mpi_barrier"};
+enum { OP_INIT, OP_LOCALITY, OP_TEAM, OP_LOCK, OP_LOCK_ROUND, OP_ALLOC, OP_SPLIT, OP_BARRIER, NOPS };
+static const char *const op_name[NOPS] = {"dart_init",           "locality_tree", "team_create_destroy",
+                                          "first_lock",          "lock_round",    "alloc_free",
+                                          "split_locality_node", "mpi_barrier"};
 
 #define NTEAMS 10 /* teams made by splits, DART_TEAM_ALL not counted */
 #define NSEGMENTS 100
@@ -114,10 +117,12 @@ static double timed_barrier(void) {
   return bench_now();
 }
 
-/* A team of all units created, its first lock (lock_init + every unit's
- * acquire and release) and the team destroyed: seconds of create + destroy
- * into *team_s, of the lock into *lock_s. */
-static void team_and_lock(dart_group_t all, double *team_s, double *lock_s) {
+/* A team of all units created, its first lock (lock_init, the last unit's
+ * acquire and release, a barrier), the lock through every unit, and the
+ * team destroyed: seconds of create + destroy into *team_s, of the first
+ * lock into *lock_s, of the round into *round_s. */
+static void team_and_lock(dart_group_t all, int me, int size, double *team_s, double *lock_s,
+                          double *round_s) {
   dart_team_t team;
   dart_lock_t lock;
   double t0 = timed_barrier();
@@ -125,9 +130,16 @@ static void team_and_lock(dart_group_t all, double *team_s, double *lock_s) {
   double created = bench_now() - t0;
   t0 = timed_barrier();
   DCHECK(dart_team_lock_init(team, &lock));
+  if (me == size - 1) {
+    DCHECK(dart_lock_acquire(lock));
+    DCHECK(dart_lock_release(lock));
+  }
+  DCHECK(dart_barrier(team));
+  *lock_s = bench_now() - t0;
+  t0 = timed_barrier();
   DCHECK(dart_lock_acquire(lock));
   DCHECK(dart_lock_release(lock));
-  *lock_s = bench_now() - t0;
+  *round_s = bench_now() - t0;
   DCHECK(dart_team_lock_destroy(&lock));
   t0 = timed_barrier();
   DCHECK(dart_team_destroy(&team));
@@ -140,7 +152,7 @@ static int samples(int op, int trials) {
 }
 
 /* One trial of the repeated ops, in an order starting at step `first`; seconds into v. */
-static void trial(int t, int first, size_t nodes, dart_group_t all) {
+static void trial(int t, int first, size_t nodes, dart_group_t all, int me, int size) {
   enum { STEPS = 5 };
   for (int i = 0; i < STEPS; i++) {
     double t0;
@@ -148,7 +160,9 @@ static void trial(int t, int first, size_t nodes, dart_group_t all) {
     dart_gptr_t g;
     dart_domain_locality_t *tree;
     switch ((first + i) % STEPS) {
-      case 0: team_and_lock(all, &SAMPLE(OP_TEAM, t), &SAMPLE(OP_LOCK, t)); break;
+      case 0:
+        team_and_lock(all, me, size, &SAMPLE(OP_TEAM, t), &SAMPLE(OP_LOCK, t), &SAMPLE(OP_LOCK_ROUND, t));
+        break;
       case 1:
         t0 = timed_barrier();
         DCHECK(dart_team_memalloc_aligned(DART_TEAM_ALL, 1024, &g));
@@ -219,7 +233,7 @@ int main(int argc, char **argv) {
   DCHECK(dart_config_get(&cfg));
   dart_group_t all;
   DCHECK(dart_team_get_group(DART_TEAM_ALL, &all));
-  for (int t = 0; t < trials; t++) trial(t, t, cfg.num_nodes, all);
+  for (int t = 0; t < trials; t++) trial(t, t, cfg.num_nodes, all, b.me, b.nranks);
   DCHECK(dart_group_destroy(&all));
 
   static double vmax[NV], vsum[NV];

@@ -11,7 +11,8 @@ from ..rows import one, ratio
 PHASES = [("init", "dart_init"), ("teams", "+ 10 teams (splits)"), ("segments", "+ 100 segments"),
           ("locks", "+ a lock on each of 11 teams"), ("locality", "+ locality tree of all")]
 OPS = [("dart_init", "dart_init"), ("locality_tree", "locality tree of all, built anew"),
-       ("team_create_destroy", "team of all: create + destroy"), ("first_lock", "its first lock (init+acq+rel)"),
+       ("team_create_destroy", "team of all: create + destroy"), ("first_lock", "its first lock (init, one acq+rel, barrier)"),
+       ("lock_round", "the lock through every unit (n hand-offs)"),
        ("alloc_free", "alloc + free 1 KiB (DART_TEAM_ALL)"), ("split_locality_node", "split_locality NODE + destroy"),
        ("mpi_barrier", "MPI_Barrier")]
 OTHER = ("locality", "not DART's: MPI, libc, ... (all phases)", "other")  # the rest of the heap, at the end
