@@ -125,7 +125,7 @@ endfunction()
 
 # dart_add_hosts_test(NAME <name> COMMAND <target> [args...] [VNODES node k ...]
 #                     [ENV ...] [TIMEOUT s] [EXPECT_FAILURE regex]
-#                     [OPENMPI_ENV VAR=value ...])
+#                     [OPENMPI_ENV VAR=value ...] [WRAPPER script args...])
 #
 # The test across emulated hosts (label "hosts"; docs/cluster.md): 2 hosts
 # made by scripts/hosts.sh (network, host name, /dev/shm of their own), 2
@@ -136,13 +136,15 @@ endfunction()
 # many hosts to expect. On Open MPI only tests that name OPENMPI_ENV (their
 # extra environment there, possibly NONE): Open MPI 4.1.4's one-sided
 # components do not work between hosts over TCP (docs/cluster.md).
+# WRAPPER: a script that runs the job (its arguments, then the launcher's
+# command line), inside the hosts: e.g. one that cuts a host's network.
 # Skipped (status 77) where namespaces cannot be made
 # (not root). Outside the other stages (they run -LE hosts); scripts/test.sh,
 # stage "hosts", runs them (ctest -L hosts).
 set(DART_HOSTS_N 2)
 set(DART_HOSTS_PER_HOST 2)
 function(dart_add_hosts_test)
-  cmake_parse_arguments(H "" "NAME;TIMEOUT;EXPECT_FAILURE" "COMMAND;VNODES;ENV;OPENMPI_ENV" ${ARGN})
+  cmake_parse_arguments(H "" "NAME;TIMEOUT;EXPECT_FAILURE" "COMMAND;VNODES;ENV;OPENMPI_ENV;WRAPPER" ${ARGN})
   if(NOT H_TIMEOUT)
     set(H_TIMEOUT 90)
   endif()
@@ -179,7 +181,7 @@ function(dart_add_hosts_test)
     endif()
     add_test(NAME ${name}
       COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/hosts.sh -n ${DART_HOSTS_N} --
-              ${expect} bash ${PROJECT_SOURCE_DIR}/scripts/hosts-mpiexec.sh --mpi ${mpi}
+              ${expect} ${H_WRAPPER} bash ${PROJECT_SOURCE_DIR}/scripts/hosts-mpiexec.sh --mpi ${mpi}
               --per-host ${DART_HOSTS_PER_HOST} --timeout ${job_limit} -n ${np} -- ${exe} ${H_COMMAND})
     set_tests_properties(${name} PROPERTIES TIMEOUT ${H_TIMEOUT} ENVIRONMENT "${env}"
       PROCESSORS ${DART_HOSTS_PER_HOST} LABELS hosts SKIP_RETURN_CODE 77)

@@ -50,6 +50,7 @@
 #include "progress.h"
 #include "segment.h"
 #include "stats.h"
+#include "watchdog.h"
 
 /* ---- 16-byte compare-and-swap ---- */
 
@@ -617,7 +618,8 @@ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, 
                          1)) {
       int ret = MPI_Fetch_and_op(value, result, dart__basic[type].mpi, t.rank, t.disp, dart__op_mpi_table[op],
                                  t.win);
-      if (__builtin_expect(ret == MPI_SUCCESS, 1)) ret = MPI_Win_flush(t.rank, t.win);
+      if (__builtin_expect(ret == MPI_SUCCESS, 1))
+        ret = DART_WATCH("MPI_Win_flush", MPI_Win_flush(t.rank, t.win));
       return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret);
     }
   }
@@ -678,7 +680,8 @@ dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void
                              compare && (c >= b + es || b >= c + es) && dart__wait_blocking,
                          1)) {
       int ret = MPI_Compare_and_swap(value, compare, result, dart__basic[type].mpi, t.rank, t.disp, t.win);
-      if (__builtin_expect(ret == MPI_SUCCESS, 1)) ret = MPI_Win_flush(t.rank, t.win);
+      if (__builtin_expect(ret == MPI_SUCCESS, 1))
+        ret = DART_WATCH("MPI_Win_flush", MPI_Win_flush(t.rank, t.win));
       return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret);
     }
   }

@@ -659,11 +659,11 @@ dart_ret_t dart_recv(void *buf, size_t nelem, dart_datatype_t type, int tag, dar
     return r;
   int ret;
   if (dart__wait_blocking) {
-    ret = MPI_Recv(buf, b.count, b.type, unit, tag, t->comm, MPI_STATUS_IGNORE);
+    ret = DART_WATCH("MPI_Recv", MPI_Recv(buf, b.count, b.type, unit, tag, t->comm, MPI_STATUS_IGNORE));
   } else {
     MPI_Request req;
     ret = MPI_Irecv(buf, b.count, b.type, unit, tag, t->comm, &req);
-    if (ret == MPI_SUCCESS) ret = dart__wait(&req, MPI_STATUS_IGNORE);
+    if (ret == MPI_SUCCESS) ret = DART_WATCH("MPI_Recv", dart__wait(&req, MPI_STATUS_IGNORE));
   }
   blk_free(&b);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, "MPI_Recv");
@@ -691,13 +691,15 @@ dart_ret_t dart_sendrecv(const void *sendbuf, size_t send_nelem, dart_datatype_t
   }
   int ret;
   if (dart__wait_blocking) {
-    ret = MPI_Sendrecv(sendbuf, sb.count, sb.type, dest, send_tag, recvbuf, rb.count, rb.type, src, recv_tag,
-                       t->comm, MPI_STATUS_IGNORE);
+    ret =
+        DART_WATCH("MPI_Sendrecv", MPI_Sendrecv(sendbuf, sb.count, sb.type, dest, send_tag, recvbuf, rb.count,
+                                                rb.type, src, recv_tag, t->comm, MPI_STATUS_IGNORE));
   } else { /* polled as dart__wait: the receive first, so that the send finds it posted */
     MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     ret = MPI_Irecv(recvbuf, rb.count, rb.type, src, recv_tag, t->comm, &req[0]);
     if (ret == MPI_SUCCESS) ret = MPI_Isend(sendbuf, sb.count, sb.type, dest, send_tag, t->comm, &req[1]);
-    for (int i = 0; i < 2 && ret == MPI_SUCCESS; i++) ret = dart__wait(&req[i], MPI_STATUS_IGNORE);
+    for (int i = 0; i < 2 && ret == MPI_SUCCESS; i++)
+      ret = DART_WATCH("MPI_Sendrecv", dart__wait(&req[i], MPI_STATUS_IGNORE));
   }
   blk_free(&sb);
   blk_free(&rb);

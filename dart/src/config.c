@@ -86,6 +86,7 @@ static const struct var {
     {"DART_STATS", "0", VAR_CHOICE, offsetof(dart_config_t, stats), 0, {"0", "1"}},
     {"DART_THREADS", "single", VAR_CHOICE, offsetof(dart_config_t, threads), 0, {"single", "multiple"}},
     {"DART_PROGRESS", "none", VAR_CHOICE, offsetof(dart_config_t, progress_thread), 0, {"none", "thread"}},
+    {"DART_TIMEOUT", "0", VAR_SIZE, offsetof(dart_config_t, timeout_s), 0, {NULL, NULL}},
 };
 enum { NVARS = sizeof vars / sizeof vars[0] };
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "stats.h"
 #include "team.h"
+#include "watchdog.h"
 
 dart_state_t dart__state;
 
@@ -107,7 +108,12 @@ dart_ret_t dart_exit(void) {
   dart__stats_report(dart__state.all->comm);
   dart_ret_t ret = dart__setup_fini(); /* every module, in the reverse of dart_init's order */
   dart__state.exited = 1;
-  if (dart__state.mpi_owned) MPI_Finalize();
+  if (dart__state.mpi_owned) {
+    DART_WATCH("MPI_Finalize", MPI_Finalize());
+    dart__watchdog_stop();
+  } else {
+    dart__watchdog_exit();
+  }
   return ret;
 }
 

@@ -284,7 +284,8 @@ static dart_ret_t ctx_get(dart_team_data_t *t, const char *fn, lock_ctx_t **out)
 /* Completes the pending destroy barriers (polled: progress.h). */
 static int ctx_wait_pending(lock_ctx_t *c) {
   int ret = MPI_SUCCESS;
-  for (int i = 0; i < c->npend && ret == MPI_SUCCESS; i++) ret = dart__wait(&c->preq[i], MPI_STATUS_IGNORE);
+  for (int i = 0; i < c->npend && ret == MPI_SUCCESS; i++)
+    ret = DART_WATCH("MPI_Ibarrier", dart__wait(&c->preq[i], MPI_STATUS_IGNORE));
   return ret;
 }
 

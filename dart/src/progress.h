@@ -18,6 +18,7 @@
 #include <sched.h>
 #include <time.h>
 #include <dart/dart.h>
+#include "watchdog.h"
 
 /* Whether waits may block in MPI (dart__progress_init, the same on every
  * unit): no real node runs more units than it has CPUs, and DART runs at
@@ -113,6 +114,7 @@ static inline int dart__cas_polled(const void *value, const void *compare, void 
  * here 50-75 us; bench/run). Every unit chooses alike (see above). Sets ret. */
 #define DART_COLL(ret, BLOCKING, START, ...)                                        \
   do {                                                                              \
+    dart__watch_begin(#BLOCKING);                                                   \
     if (dart__wait_blocking) {                                                      \
       (ret) = BLOCKING(__VA_ARGS__);                                                \
     } else {                                                                        \
@@ -120,6 +122,7 @@ static inline int dart__cas_polled(const void *value, const void *compare, void 
       (ret) = START(__VA_ARGS__, &dart__req_);                                      \
       if ((ret) == MPI_SUCCESS) (ret) = dart__wait(&dart__req_, MPI_STATUS_IGNORE); \
     }                                                                               \
+    dart__watch_end(0);                                                             \
   } while (0)
 
 static inline int dart__allreduce(const void *in, void *out, int n, MPI_Datatype type, MPI_Op op,

@@ -16,6 +16,7 @@
 #include "stats.h"
 #include "team.h"
 #include "userop.h"
+#include "watchdog.h"
 
 typedef struct {
   const char *name;
@@ -151,6 +152,7 @@ static const module_t modules[] = {
     {"domain", NULL, domain_fini, NULL, 0},                    /* the teams' locality trees */
     {"stats", stats_init, NULL, NULL, 0},                      /* counters (printed by dart_exit) */
     {"progress", dart__progress_init, progress_fini, NULL, 0}, /* waiting mode, progress thread */
+    {"watchdog", dart__watchdog_init, NULL, NULL, 0},          /* DART_TIMEOUT; stopped after MPI_Finalize */
     {"local pool", local_pool_init, NULL, NULL, 0},            /* freed with DART_TEAM_ALL's segments */
     {"lib fast", lib_fast_init, lib_fast_fini, NULL, 0},       /* dart__lib_fast */
     {"config", config_print, NULL, NULL, 0},                   /* DART_PRINT_CONFIG */

@@ -5,6 +5,8 @@
  *   segv     writes through a NULL pointer
  *   fpe      divides an integer by zero
  *   abort    calls abort() (as a failed assert or an uncaught C++ exception)
+ *   stall    never reaches the barrier (sleeps 60 s): with DART_TIMEOUT=S
+ *            the waiting units end after S s, naming the call they waited in
  *   kill     is killed (SIGKILL: no report of its own; the launcher's names
  *            it, e.g. across hosts, where it is the only word from its host)
  *   all_return  every unit returns from main without dart_exit: the runtime
@@ -15,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <dart/dart.h>
 
@@ -31,6 +34,10 @@ int main(int argc, char **argv) {
   if (me == (argc > 2 ? atoi(argv[2]) : 1)) {
     if (!strcmp(what, "no_exit")) return 0;
     if (!strcmp(what, "kill")) raise(SIGKILL);
+    if (!strcmp(what, "stall")) {
+      sleep(60);
+      return 0;
+    }
     if (!strcmp(what, "segv")) {
       volatile int *nowhere = NULL;
       *nowhere = 1;

@@ -212,6 +212,22 @@ TEST(Init, ProgressFromEnvironment) {
   }
 }
 
+// DART_TIMEOUT: seconds; a bad value fails on every unit. With the
+// watchdog running, calls that wait less than the limit are untouched and
+// dart_exit stops it (a later dart_init may start it again).
+TEST(Init, TimeoutFromEnvironment) {
+  ASSERT_DART_OK(dart_exit());
+  reinit_with("DART_TIMEOUT", "soon", "30");
+  dart_config_t cfg;
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  EXPECT_EQ(30u, cfg.timeout_s);
+  EXPECT_DART_OK(dart_barrier(DART_TEAM_ALL));
+  ASSERT_DART_OK(dart_exit());
+  ASSERT_DART_OK(dart_init(nullptr, nullptr));
+  ASSERT_DART_OK(dart_config_get(&cfg));
+  EXPECT_EQ(0u, cfg.timeout_s);
+}
+
 // DART_DEBUG prints the selected categories of events, and only those.
 TEST(Init, DebugEventsPrintedByCategory) {
   ASSERT_DART_OK(dart_exit());

@@ -125,6 +125,8 @@ typedef struct {
                                 progress engine (asynchronous progress) */
   int errors;              /**< DART_ERRORS (or dart_set_error_mode): a
                                 dart_error_mode_t, what a failing call does */
+  size_t timeout_s;        /**< DART_TIMEOUT: seconds a blocking communication
+                                call may wait before the unit ends (0: no limit) */
 } dart_config_t;
 
 /** Copies the effective configuration into *cfg. Threads: any. */
