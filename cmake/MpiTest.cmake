@@ -174,7 +174,11 @@ function(dart_add_hosts_test)
   math(EXPR np "${DART_HOSTS_N} * ${DART_HOSTS_PER_HOST}")
   foreach(v ${H_VNODES})
     set(name hosts.${H_NAME})
-    set(env DART_TEST_HOSTS=${DART_HOSTS_N} ${H_ENV})
+    # DART_TIMEOUT: a unit left waiting (MPICH's MPI_Finalize between hosts,
+    # docs/cluster.md) ends after 20 s (60 s if it sleeps) rather than at
+    # the job's limit; high enough for a loaded machine's slowest barrier
+    # (10 s was not, at a load of 72 on 2 cores). A test's ENV overrides it.
+    set(env DART_TEST_HOSTS=${DART_HOSTS_N} DART_TIMEOUT=20 ${H_ENV})
     if(NOT v STREQUAL "node")
       set(name ${name}.vnode${v})
       list(APPEND env DART_UNITS_PER_NODE=${v})
