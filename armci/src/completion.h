@@ -22,6 +22,10 @@ void armci__handle_note(armci_hdl_t *h, int proc);
  * half of an 8 B put. Returns a slot of `bytes`, valid until the caller's
  * operations are complete; a full ring (64 KiB) completes them first. */
 #define ARMCI_STAGE_MAX 256
+/* The same for a blocking strided put or accumulate (packed into the ring):
+ * a GA patch (SCF's 20 x 20 doubles: 3,200 B) returns without waiting for
+ * a computing target; larger ones complete locally (MPI_Win_flush_local). */
+#define ARMCI_STAGE_STRIDED_MAX (16 * 1024)
 void *armci__stage(size_t bytes);
 void armci__completion_init(void);
 void armci__completion_fini(void);

@@ -14,7 +14,12 @@
  * takes 11 ms, the typed transfer 1.8 ms: one message per plane needs the
  * target's progress once, a batch many times. Accumulates: one strided
  * layout per plane too (acc.c has the rest), or one batch under stripe
- * locks on single-node allocations (shmacc.c). */
+ * locks on single-node allocations (shmacc.c). A blocking put or
+ * accumulate on the MPI path completes locally, not at the target (as the
+ * contiguous ones); one up to ARMCI_STAGE_STRIDED_MAX bytes is packed into
+ * the staging ring and returns at once: GA's NGA_Put/NGA_Acc of a patch
+ * then does not wait for a computing target's MPI progress (SCF's Fock
+ * accumulates waited ~2 ms each between virtual nodes). */
 #include <stdatomic.h>
 #include <string.h>
 
@@ -169,6 +174,18 @@ static layout_t planes_of(const layout_t *l) {
   return outer;
 }
 
+/* The layout with its source side packed densely (segment after segment). */
+static layout_t dense_source(const layout_t *l) {
+  layout_t d = *l;
+  size_t run = d.seg;
+  for (int i = 1; i <= d.L; i++) {
+    d.ss[i - 1] = (long)run;
+    run *= (size_t)d.cnt[i];
+  }
+  d.sspan = d.nseg ? d.seg * d.nseg : 0;
+  return d;
+}
+
 /* Issue a strided put or get on the MPI path, not completed. */
 static void strided_mpi(int is_put, char *local, const layout_t *l, dart_gptr_t g) {
   /* a DART strided layout needs stride >= segment on both sides */
@@ -256,13 +273,25 @@ static int puts_common(void *src, int *sst, void *dst, int *dstst, int *count, i
     }
     return 0;
   }
-  strided_mpi(1, s, &l, t.g);
-  if (nb) {
-    armci__pending(proc, PEND_PUT, t.g);
-    armci__handle_note(h, proc);
+  /* Blocking: complete locally on return, at the target at the next fence
+   * or conflicting operation (as ARMCI_Put). A patch up to
+   * ARMCI_STAGE_STRIDED_MAX is packed into the staging ring first, so the
+   * call returns without waiting for the target (a flush needs the
+   * target's MPI progress: ~1 ms per GA patch when it computes). */
+  layout_t dl;
+  int staged = !nb && l.seg * l.nseg <= ARMCI_STAGE_STRIDED_MAX;
+  if (staged) {
+    char *p = armci__stage(l.seg * l.nseg);
+    iter_start(&it, &l);
+    for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) memcpy(p + k * l.seg, s + it.so, l.seg);
+    dl = dense_source(&l);
+    strided_mpi(1, p, &dl, t.g);
   } else {
-    armci__flush(t.g);
+    strided_mpi(1, s, &l, t.g);
+    if (!nb) DART_CALL(dart_flush_local(t.g));
   }
+  armci__pending(proc, PEND_PUT, t.g);
+  armci__handle_note(h, proc);
   return 0;
 }
 
@@ -346,10 +375,12 @@ static int accs_common(int datatype, void *scale, void *src, int *sst, void *dst
     run *= (size_t)l.cnt[i];
   }
   int temp = !one || !dense;
+  /* blocking and small: packed into the staging ring, no local flush (puts_common) */
+  int staged = !nb && l.seg * l.nseg <= ARMCI_STAGE_STRIDED_MAX;
   armci_scratch_t s;
   char *buf = src;
-  if (temp) {
-    buf = armci__scratch_get(&s, l.seg * l.nseg);
+  if (temp || staged) {
+    buf = staged ? armci__stage(l.seg * l.nseg) : armci__scratch_get(&s, l.seg * l.nseg);
     iter_start(&it, &l);
     for (size_t k = 0; k < l.nseg; k++, iter_next(&it)) {
       if (one)
@@ -376,8 +407,8 @@ static int accs_common(int datatype, void *scale, void *src, int *sst, void *dst
       armci__acc_issue(q, buf + k * l.seg, l.seg, at, at.dtype, fn);
     }
   }
-  armci__acc_finish(&t, proc, !nb || temp, h);
-  if (temp) armci__scratch_put(&s);
+  armci__acc_finish(&t, proc, (!nb || temp) && !staged, h);
+  if (temp && !staged) armci__scratch_put(&s);
   return 0;
 }
 
