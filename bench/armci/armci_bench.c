@@ -7,7 +7,14 @@
  *   contig   put/get/acc (double, scale 2) of 8 B .. 4 MiB
  *   strided  PutS/GetS/AccS of 2-d patches: n segments (1 .. 1,024) of 16 B
  *            or 1 KiB, remote stride twice the segment, local buffer dense
- *   rmw      ARMCI_Rmw fetch-and-add (int)
+ *   ga       the patch operations GA's SCF example (global/examples/scf,
+ *            Be4, 2 processes) issues most, as GA 5.8.2 issues them
+ *            (counted with a PARMCI shim): NGA_Get of a 20 x 20 or 20 x 10
+ *            double patch = ARMCI_NbGetS (20 columns of 160 or 80 B, remote
+ *            stride 240 B: the owner's 30-row block) + ARMCI_Wait; NGA_Acc
+ *            of a 20 x 20 patch (scale 1) = blocking ARMCI_AccS; NGA_Put of
+ *            one = ARMCI_PutS. Local buffer dense.
+ *   rmw      ARMCI_Rmw fetch-and-add (int) (NGA_Read_inc, SCF's task counter)
  *   lock     ARMCI_Lock + ARMCI_Unlock of a mutex hosted on the target
  * Each figure is the best time per operation over many short batches (see
  * measure()): on a shared, oversubscribed machine other processes only ever
@@ -19,7 +26,8 @@
  *            a process of a real application does between its own calls.
  * Output (rank 0): CSV "kind,op,bytes,segments,usec" on stdout; '#' notes.
  * Options: --quick (fewer sizes and trials), --target wait|compute,
- * --small (8 and 64 B contiguous and the atomics only: bench/run --peers). */
+ * --small (8 and 64 B contiguous, the GA patches and the atomics only:
+ * bench/run --peers). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +77,24 @@ static void op_accs(size_t b, int n) {
   int rs[1] = {(int)(2 * b)}, ls[1] = {(int)b}, cnt[2] = {(int)b, n};
   double s = 2.0;
   ARMCI_AccS(ARMCI_ACC_DBL, &s, lbuf, ls, seg[target], rs, cnt, 1, target);
+}
+/* GA patch: n columns of b bytes, remote stride GA_LD (SCF's owner block) */
+#define GA_LD 240
+static void op_ga_gets(size_t b, int n) {
+  int rs[1] = {GA_LD}, ls[1] = {(int)b}, cnt[2] = {(int)b, n};
+  armci_hdl_t h;
+  ARMCI_INIT_HANDLE(&h);
+  ARMCI_NbGetS(seg[target], rs, lbuf, ls, cnt, 1, target, &h);
+  ARMCI_Wait(&h);
+}
+static void op_ga_accs(size_t b, int n) {
+  int rs[1] = {GA_LD}, ls[1] = {(int)b}, cnt[2] = {(int)b, n};
+  double s = 1.0;
+  ARMCI_AccS(ARMCI_ACC_DBL, &s, lbuf, ls, seg[target], rs, cnt, 1, target);
+}
+static void op_ga_puts(size_t b, int n) {
+  int rs[1] = {GA_LD}, ls[1] = {(int)b}, cnt[2] = {(int)b, n};
+  ARMCI_PutS(lbuf, ls, seg[target], rs, cnt, 1, target);
 }
 static void op_rmw(size_t b, int n) {
   (void)b;
@@ -193,6 +219,16 @@ int main(int argc, char **argv) {
         if (quick && (n == 1 || n == 2)) continue;
         row("strided", strided[o].name, segb[b], nsegs[n], measure(strided[o].f, segb[b], nsegs[n]));
       }
+
+  struct {
+    const char *name;
+    op_fn f;
+    size_t b;
+  } ga[] = {{"gets", op_ga_gets, 160},
+            {"gets", op_ga_gets, 80},
+            {"accs", op_ga_accs, 160},
+            {"puts", op_ga_puts, 160}};
+  for (int o = 0; o < 4; o++) row("ga", ga[o].name, ga[o].b, 20, measure(ga[o].f, ga[o].b, 20));
 
   row("atomic", "rmw", sizeof(int), 1, measure(op_rmw, sizeof(int), 1));
   row("atomic", "lock", 0, 1, measure(op_lock, 0, 1));

@@ -92,6 +92,10 @@ OURS = {"dart": "bench/dart_rows", "armci": "bench/armci/armci_bench_dart", "das
 ARGS = {"dart": [], "armci": ["--small"], "dash": []}
 
 
+# armci_bench.c's GA rows: the GA call each ARMCI operation stands for
+GA_OPS = {"gets": "NGA_Get (NbGetS+Wait)", "accs": "NGA_Acc (AccS)", "puts": "NGA_Put (PutS)"}
+
+
 def _parse(section, text):
     rows = {}
     for line in text.splitlines():
@@ -100,7 +104,12 @@ def _parse(section, text):
         f = line.strip().split(",")
         try:
             if section == "armci" and len(f) == 5:  # kind,op,bytes,segments,usec
-                name = f"ARMCI_{f[1].capitalize()} {f[2]} B" if f[0] == "contig" else f"ARMCI {f[1]}"
+                if f[0] == "contig":
+                    name = f"ARMCI_{f[1].capitalize()} {f[2]} B"
+                elif f[0] == "ga":  # a GA patch as SCF moves it: columns x bytes (armci_bench.c)
+                    name = f"GA patch {GA_OPS.get(f[1], f[1])} {f[3]} x {f[2]} B"
+                else:
+                    name = f"ARMCI {f[1]}"
                 rows[name] = float(f[4]) * 1e3
             elif len(f) == 2:
                 rows[f[0]] = float(f[1])
