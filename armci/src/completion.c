@@ -9,7 +9,9 @@
  * conflicts with outstanding ones to the same target (a get or accumulate
  * after a put, a put or accumulate after a get, a get or put after an
  * accumulate, an Rmw after anything) completes them first, so a process's
- * operations to a target take effect in issue order.
+ * operations to a target take effect in issue order. The strided calls
+ * (GA's patches) check conflicts per allocation instead: a get from one
+ * global array does not wait for an accumulate into another.
  *
  * Same-node copies are plain stores into the target's (cache-coherent)
  * memory, so they are complete on return; ARMCI_Fence, ARMCI_AllFence,
@@ -30,6 +32,7 @@ typedef struct {
   int nseg;
   int listed;
   dart_gptr_t seg[MAXSEG];
+  int skinds[MAXSEG]; /* kinds outstanding per segment (armci__order_seg) */
 } pend_t;
 
 static pend_t *pend; /* [np] */
@@ -113,16 +116,32 @@ void armci__order(int proc, int kind) {
   if (__builtin_expect(pend[proc].kinds & conflicts(kind), 0)) complete_one(proc);
 }
 
+/* Segments of one allocation: the same DART segment. */
+static inline int same_seg(dart_gptr_t a, dart_gptr_t b) { return a.segid == b.segid && a.flags == b.flags; }
+
+void armci__order_seg(int proc, int kind, dart_gptr_t g) {
+  pend_t *p = &pend[proc];
+  if (__builtin_expect(!(p->kinds & conflicts(kind)), 1)) return;
+  for (int i = 0; i < p->nseg; i++)
+    if (same_seg(p->seg[i], g) && (p->skinds[i] & conflicts(kind))) {
+      complete_one(proc);
+      return;
+    }
+}
+
 void armci__pending(int proc, int kind, dart_gptr_t g) {
   pend_t *p = &pend[proc];
-  int found = 0;
-  for (int i = 0; i < p->nseg && !found; i++)
-    found = p->seg[i].segid == g.segid && p->seg[i].flags == g.flags;
-  if (!found) {
+  int found = -1;
+  for (int i = 0; i < p->nseg && found < 0; i++)
+    if (same_seg(p->seg[i], g)) found = i;
+  if (found < 0) {
     if (p->nseg == MAXSEG) complete_one(proc);
     g.offset = 0;
-    p->seg[p->nseg++] = g;
+    found = p->nseg++;
+    p->seg[found] = g;
+    p->skinds[found] = 0;
   }
+  p->skinds[found] |= kind;
   p->kinds |= kind;
   if (!p->listed) {
     p->listed = 1;

@@ -11,6 +11,11 @@ void armci__complete(int proc);
 /* Completes outstanding operations to proc that conflict with an
  * operation of kind `kind` about to be issued. */
 void armci__order(int proc, int kind);
+/* The same, only for conflicts on g's allocation (its DART segment): an
+ * operation cannot observe or disturb another allocation's memory, so a
+ * GA patch get need not wait for an accumulate into another array. Used
+ * by the strided calls (GA's patches). */
+void armci__order_seg(int proc, int kind, dart_gptr_t g);
 /* Records an issued, not completed operation of kind on segment g to proc. */
 void armci__pending(int proc, int kind, dart_gptr_t g);
 /* Notes in handle h (may be NULL) an operation to proc left outstanding. */

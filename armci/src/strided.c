@@ -257,7 +257,7 @@ static int puts_common(void *src, int *sst, void *dst, int *dstst, int *count, i
   need_local(src, "source", fn);
   armci_target_t t;
   armci__translate(dst, proc, l.dspan, &t, fn);
-  armci__order(proc, PEND_PUT);
+  armci__order_seg(proc, PEND_PUT, t.g);
   char *s = src;
   seg_iter_t it;
   if (t.local) { /* shared memory: copy directly, in order */
@@ -303,7 +303,7 @@ static int gets_common(void *src, int *sst, void *dst, int *dstst, int *count, i
   need_local(dst, "destination", fn);
   armci_target_t t;
   armci__translate(src, proc, l.sspan, &t, fn);
-  armci__order(proc, PEND_GET);
+  armci__order_seg(proc, PEND_GET, t.g);
   char *d = dst;
   seg_iter_t it;
   if (t.local) {
@@ -339,7 +339,7 @@ static int accs_common(int datatype, void *scale, void *src, int *sst, void *dst
   need_local(src, "source", fn);
   armci_target_t t;
   armci__translate(dst, proc, l.dspan, &t, fn);
-  armci__order(proc, PEND_ACC);
+  armci__order_seg(proc, PEND_ACC, t.g);
   int one = armci__scale_is_one(datatype, scale);
   seg_iter_t it;
   if (!t.a->spans_nodes) { /* one batch under stripe locks */
