@@ -39,17 +39,30 @@
 #                  sources are copied there, so that the checkouts stay clean
 #   --units LIST   unit counts (default "1 2 4 8")
 #   --quick        smaller problems (LULESH s=2, HPCCG 8^3)
+#   --dash-99f2995 the prefix is real DASH 99f2995 (bench/peers/build.sh),
+#                  for which LULESH needs two changes (written for an older
+#                  DASH): -std=c++14 after its own flags (DASH needs C++14,
+#                  its package does not ask for it, LULESH's CMake file sets
+#                  C++11), and DASHComm::dest's return type spelt
+#                  dash::Array<Real_t>::iterator, not GlobIter<Real_t,
+#                  Pattern<1>> (99f2995's GlobIter has no default for its
+#                  memory parameter; the same type otherwise)
+#   --build-only   build only, no runs; prints one line per program built,
+#                  "built KIND VARIANT PATH" (bench/run --section apps
+#                  builds with this, against ours and against real DASH)
 # MPI: MPICH (mpicxx.mpich, mpiexec.mpich), as scripts/build.sh mpich; the
 # package must be built with it. Exit status 1 if a check fails.
 set -euo pipefail
 
-prefix="" work=/tmp/dart-apps-${USER:-user} units="1 2 4 8" quick=false apps=()
+prefix="" work=/tmp/dart-apps-${USER:-user} units="1 2 4 8" quick=false build_only=false dash99=false apps=()
 while (($#)); do
   case $1 in
     --prefix) prefix=$(cd "$2" && pwd); shift 2 ;;
     --work) work=$2; shift 2 ;;
     --units) units=$2; shift 2 ;;
     --quick) quick=true; shift ;;
+    --build-only) build_only=true; shift ;;
+    --dash-99f2995) dash99=true; shift ;;
     lulesh=* | hpccg=* | minimd=*) apps+=("$1"); shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "${0##*/}: unknown argument '$1' (--help)" >&2; exit 2 ;;
@@ -85,11 +98,11 @@ modes() {
   ((k >= 1)) && echo "vnode$k"
   return 0
 }
-# A fresh copy of a program's folder.
+# A copy of a program's folder over the last one: timestamps kept and the
+# build outputs left in place, so that a second run rebuilds nothing.
 copy() {
-  rm -rf "$2"
-  mkdir -p "$(dirname "$2")"
-  cp -a "$1" "$2" # timestamps kept: a second run rebuilds nothing
+  mkdir -p "$2"
+  cp -a "$1/." "$2/"
 }
 # rel_diff A B: |A-B| / |B|.
 rel_diff() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; if (b < 0) b = -b; print (b == 0 ? d : d / b) }'; }
@@ -100,12 +113,18 @@ lulesh() {
   name=lulesh-$(basename "$(dirname "$(cd "$src" && pwd)")")
   dir=$work/$name
   copy "$src" "$dir/src"
+  $dash99 && sed -i 's/dash::GlobIter<Real_t, dash::Pattern<1> *>/dash::Array<Real_t>::iterator/' \
+    "$dir/src/lulesh-comm-dash.h" "$dir/src/lulesh-comm-dash.cc"
+  $dash99 && touch -r "$src/lulesh-comm-dash.h" "$dir/src/lulesh-comm-dash.h" "$dir/src/lulesh-comm-dash.cc"
   # Two builds of the same sources: DASH communication (its CMake file's
   # -DUSE_DASH) and LULESH's MPI variant (lulesh-comm-mpi; the release flags
   # come after the file's own, so -UUSE_DASH -DUSE_MPI select it).
   for variant in dash mpi; do
     local flags=(-DCMAKE_BUILD_TYPE=Release)
     [[ $variant == mpi ]] && flags+=("-DCMAKE_CXX_FLAGS_RELEASE=-O3 -DNDEBUG -UUSE_DASH -DUSE_MPI")
+    # (the standard flag CMake derives from CMAKE_CXX_STANDARD comes last:
+    # only the compile rule can put one after it)
+    $dash99 && flags+=("-DCMAKE_CXX_COMPILE_OBJECT=<CMAKE_CXX_COMPILER> <DEFINES> <INCLUDES> <FLAGS> -std=c++14 -o <OBJECT> -c <SOURCE>")
     echo "== $name ($variant): build (its CMake file, DASH_BASE=$prefix)"
     DASH_BASE=$prefix cmake -S "$dir/src" -B "$dir/build-$variant" "${flags[@]}" \
       -DCMAKE_C_COMPILER=$mpicc -DCMAKE_CXX_COMPILER=$mpicxx -DMPI_C_COMPILER=$mpicc \
@@ -113,7 +132,9 @@ lulesh() {
       { fail "$name: configure ($dir/configure-$variant.log)"; tail -20 "$dir/configure-$variant.log"; return; }
     cmake --build "$dir/build-$variant" -j2 >"$dir/build-$variant.log" 2>&1 ||
       { fail "$name: build ($dir/build-$variant.log)"; grep -m5 -A5 "error" "$dir/build-$variant.log"; return; }
+    $build_only && echo "built lulesh $variant $dir/build-$variant/lulesh"
   done
+  $build_only && return
   local s=4 its=20
   $quick && s=2 its=10
   local ref="" n mode args energy sym fom log
@@ -152,6 +173,7 @@ hpccg() {
   # variables: the wrapper brings the package's flags and libraries.
   make -C "$dir" -j2 CXX="$prefix/bin/dash-mpicxx" LINKER="$prefix/bin/dash-mpicxx" \
     CPP_STD_FLAGS=-std=c++17 DART_INC= DART_LIB= >"$dir/build.log" 2>&1 || { fail "$name: build ($dir/build.log)"; grep -m5 -A5 "error" "$dir/build.log"; return; }
+  $build_only && { echo "built hpccg coarray $dir/test_HPCCG"; return; }
   local nx=16 nz=16 ref="" n mode res log
   $quick && nx=8 nz=8
   printf '%-22s %5s %-7s %-22s %s\n' program units mode final_residual MFLOPS
@@ -183,6 +205,7 @@ minimd() {
   echo "== $name: build (its Makefile, target dash, CC=dash-mpiCC LINK=dash-mpic++)"
   make -C "$dir" dash CC="$prefix/bin/dash-mpiCC" LINK="$prefix/bin/dash-mpic++" >"$dir/build.log" 2>&1 ||
     { fail "$name: build ($dir/build.log)"; grep -m5 -A5 "error" "$dir/build.log"; return; }
+  $build_only && { echo "built minimd dash $dir/miniMD_dash"; return; }
   # The reference's first 200 steps of 16^3 unit cells (16,384 atoms, LJ):
   # temperature, potential energy and pressure at steps 0, 100, 200 within
   # 1e-5 relative (printed with 7 digits; MD is chaotic further on).
@@ -222,4 +245,4 @@ if ((failures)); then
   echo "$failures check(s) failed"
   exit 1
 fi
-echo "all checks passed"
+$build_only && echo "all built" || echo "all checks passed"

@@ -21,6 +21,8 @@ def build(opts, progs):
         if r.returncode:
             log(r.stdout)
             sys.exit("bench/run: cmake configure failed")
+    if not progs:  # the apps section alone: its own build (applications.py)
+        return None
     # Only the programs of this run: the C++ ones need the whole C++ library. A
     # program the configuration left out (hdf5_dash without parallel HDF5) is
     # not asked for: run() notes it as not built.

@@ -15,12 +15,14 @@ performance target with its measured ratio, met or MISSED.
 
     bench/run --section scale # DART's heap and collective times at 1 .. 64 units only (12-21 minutes today)
     bench/run --section all   # the suite and the scale section
+    bench/run --section apps --apps-src DIR --peers DIR  # DASH's applications on ours, real DASH and MPI
 """
 import argparse
 import datetime
 import time
 from pathlib import Path
 
+from .applications import COLS as APP_COLS, NOTE as APP_NOTE, plot_applications, run_applications
 from .build import build
 from .config import MODES, NOISE, PROGRAMS, ROOT, SCALE_UNITS, SCALE_UNITS_QUICK
 from .execute import Runner
@@ -54,9 +56,13 @@ def parse_args():
     ap.add_argument("--only", help="comma-separated subset of: " + ",".join(PROGRAMS))
     ap.add_argument("--modes", default="intra,inter", help="intra,inter (default both)")
     ap.add_argument("--scaling-ranks", help="rank counts of the scaling section (default 1,2,4; quick 1,4; '' = none)")
-    ap.add_argument("--section", choices=("suite", "scale", "all"), default="suite",
+    ap.add_argument("--section", choices=("suite", "scale", "apps", "all"), default="suite",
                     help="suite: the benchmarks (default); scale: only the scale section (DART's heap and "
-                         "collective times at 1 .. 64 units, oversubscribed); all: both")
+                         "collective times at 1 .. 64 units, oversubscribed); apps: only DASH's applications "
+                         "(--apps-src) on ours, on real DASH (--peers) and LULESH's MPI variant; all: all three")
+    ap.add_argument("--apps-src", help="apps section: folder of dash-project/dash-apps checkouts named by branch "
+                                       "(lulesh-fixes, hpccg-coarray); the section is skipped without it")
+    ap.add_argument("--app-rounds", type=int, help="apps section: runs of each variant per mode (default 3, quick 1)")
     ap.add_argument("--scale-units", help="units of the scale section's runs (default 1,2,4,8,16,32,64; quick 1,2,4)")
     ap.add_argument("--ra-log2", type=int, help="RandomAccess: log2 of the table words per unit")
     ap.add_argument("--stencil-n", help="stencil sizes, e.g. 64,1024,4096")
@@ -76,6 +82,7 @@ def parse_args():
         opts.scaling_ranks = "1,4" if opts.quick else "1,2,4"
     opts.suite = opts.section in ("suite", "all")
     opts.scale = opts.section in ("scale", "all")  # targets with needs="scale"
+    opts.apps = opts.section in ("apps", "all")
     if opts.scale_units is None:
         opts.scale_units = ",".join(map(str, SCALE_UNITS_QUICK if opts.quick else SCALE_UNITS))
     return opts
@@ -108,8 +115,8 @@ def main():
     # instructions_inline is the instructions program built with the header's inline paths on.
     extra = ["instructions_inline"] if "instructions" in progs else []
     scale_progs = ["scale_probe"] if scale_units else []
-    build_note = None if opts.no_build else build(opts, list(dict.fromkeys(progs + extra + scaling_progs
-                                                                            + scale_progs)))
+    to_build = list(dict.fromkeys(progs + extra + scaling_progs + scale_progs))
+    build_note = None if opts.no_build or not (to_build or opts.apps) else build(opts, to_build)
     plots_ok = not opts.no_plots and ensure_matplotlib(opts)
 
     runner = Runner(opts)
@@ -118,7 +125,12 @@ def main():
     scal = run_scaling(runner, opts, srs)
     if scale_units:
         data["scale"] = run_scale(runner, opts, scale_units)
-    peer_rows = run_peers(opts, runner) if opts.peers else []
+    peer_rows = run_peers(opts, runner) if opts.peers and opts.suite else []
+    app_rows = []
+    if opts.apps:
+        log(f"\n-- apps: DASH's applications at 8 units ({opts.apps_src or 'no --apps-src'})")
+        app_rows, app_failures = run_applications(opts, log)
+        runner.failures += app_failures
 
     views = all_tables(data, scal, info["nproc"])
     runner.failures += result_failures(views, data)
@@ -132,6 +144,10 @@ def main():
         print_table("Peers: ours against the peers built from their sources (bench/peers), same run", PEER_COLS,
                     peer_rows, "best trial of the best round; inter = DART_UNITS_PER_NODE=1 (only our DART reads it)")
         write_csv(outdir / "peers.csv", PEER_COLS, peer_rows)
+    if app_rows:
+        print_table("Applications: DASH's application codes on ours against real DASH and LULESH's MPI variant",
+                    APP_COLS, app_rows, APP_NOTE)
+        write_csv(outdir / "applications.csv", APP_COLS, app_rows)
     for prog, notes in sorted(runner.notes.items()):
         for n in sorted(notes):
             log(f"   note ({prog}): {n}")
@@ -147,13 +163,16 @@ def main():
     if plots_ok:
         try:
             files = plots(data, scal, outdir, info["nproc"], opts.suite)
+            if app_rows:
+                files += [f for f in [plot_applications(app_rows, outdir)] if f]
         except Exception as e:  # plots must not lose the tables
             log(f"plotting failed: {e!r}")
             runner.failures.append(f"plots: {e!r}")
 
     elapsed = time.time() - start
     write_summary(outdir / "summary.md", opts, info, started, elapsed, runner, tg, files,
-                  [name for name, v in views.items() if v[2]], peer_rows, build_note)
+                  [name for name, v in views.items() if v[2]] + (["applications"] if app_rows else []),
+                  peer_rows, build_note)
     log(f"\nresults: {outdir} (summary.md, *.csv{', *.png' if files else ''}); {elapsed:.0f} s")
     if runner.failures:
         log("FAILED: " + "; ".join(runner.failures))
