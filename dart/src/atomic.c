@@ -44,13 +44,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amo.h"
+#include "atomic.h"
 #include "datatype.h"
 #include "fast.h"
 #include "mpibugs.h"
 #include "progress.h"
 #include "segment.h"
 #include "stats.h"
-#include "watchdog.h"
 
 /* ---- 16-byte compare-and-swap ---- */
 
@@ -323,6 +323,20 @@ static inline __attribute__((always_inline)) dart_ret_t amo_prepare(dart_gptr_t 
 /* dart__op_mpi (amo.h) as a table over the first 32 operation ids (the
  * atomics' common case, whose operation is checked by a bit of
  * dart_basic_type_t.fetch_ops first): no range check. */
+/* The operations whose fetch-and-op (and, bit BAND, compare-and-swap) on a
+ * basic type take the MPI-path common case below: dart__basic's
+ * fetch_ops, or none where a node is crowded (progress.h), whose waits
+ * take the general path's polled forms. A table the common case reads
+ * anyway, so the crowding costs it no instruction. */
+static uint32_t fast_fetch_ops[DART_TYPE_LAST_BASIC + 1];
+
+dart_ret_t dart__atomic_init(MPI_Comm world) {
+  (void)world;
+  for (int t = 1; t <= DART_TYPE_LAST_BASIC; t++)
+    fast_fetch_ops[t] = dart__wait_blocking ? dart__basic[t].fetch_ops : 0;
+  return DART_OK;
+}
+
 static const MPI_Op dart__op_mpi_table[32] = {
     [DART_OP_MIN] = MPI_MIN,   [DART_OP_MAX] = MPI_MAX,         [DART_OP_SUM] = MPI_SUM,
     [DART_OP_PROD] = MPI_PROD, [DART_OP_BAND] = MPI_BAND,       [DART_OP_BOR] = MPI_BOR,
@@ -608,18 +622,16 @@ dart_ret_t dart_fetch_and_op(dart_gptr_t gptr, const void *value, void *result, 
                              dart_operation_t op) {
   dart_target_t t;
   if (__builtin_expect(dart__lib_fast && (unsigned)type - 1u < (unsigned)DART_TYPE_LAST_BASIC &&
-                           (unsigned)op < 32 && (dart__basic[type].fetch_ops >> op & 1) && value && result,
+                           (unsigned)op < 32 && (fast_fetch_ops[type] >> op & 1) && value && result,
                        1)) {
     size_t es = dart__basic[type].size;
     uintptr_t a = (uintptr_t)value, b = (uintptr_t)result;
     if (__builtin_expect(dart__target_of(gptr, es, &t) && t.win != MPI_WIN_NULL &&
-                             !((uint64_t)t.disp & (es - 1)) && (a >= b + es || b >= a + es) &&
-                             dart__wait_blocking,
+                             !((uint64_t)t.disp & (es - 1)) && (a >= b + es || b >= a + es),
                          1)) {
       int ret = MPI_Fetch_and_op(value, result, dart__basic[type].mpi, t.rank, t.disp, dart__op_mpi_table[op],
                                  t.win);
-      if (__builtin_expect(ret == MPI_SUCCESS, 1))
-        ret = DART_WATCH("MPI_Win_flush", MPI_Win_flush(t.rank, t.win));
+      if (__builtin_expect(ret == MPI_SUCCESS, 1)) ret = MPI_Win_flush(t.rank, t.win);
       return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret);
     }
   }
@@ -670,18 +682,16 @@ dart_ret_t dart_compare_and_swap(dart_gptr_t gptr, const void *value, const void
                                  dart_datatype_t type) {
   dart_target_t t;
   if (__builtin_expect(dart__lib_fast && (unsigned)type - 1u < (unsigned)DART_TYPE_LAST_BASIC &&
-                           (dart__basic[type].fetch_ops >> DART_OP_BAND & 1) &&
-                           !dart__mpibugs.self_cas_by_cpu,
+                           (fast_fetch_ops[type] >> DART_OP_BAND & 1) && !dart__mpibugs.self_cas_by_cpu,
                        1)) {
     size_t es = dart__basic[type].size;
     uintptr_t a = (uintptr_t)value, b = (uintptr_t)result, c = (uintptr_t)compare;
     if (__builtin_expect(result && dart__target_of(gptr, es, &t) && t.win != MPI_WIN_NULL &&
                              !((uint64_t)t.disp & (es - 1)) && value && (a >= b + es || b >= a + es) &&
-                             compare && (c >= b + es || b >= c + es) && dart__wait_blocking,
+                             compare && (c >= b + es || b >= c + es),
                          1)) {
       int ret = MPI_Compare_and_swap(value, compare, result, dart__basic[type].mpi, t.rank, t.disp, t.win);
-      if (__builtin_expect(ret == MPI_SUCCESS, 1))
-        ret = DART_WATCH("MPI_Win_flush", MPI_Win_flush(t.rank, t.win));
+      if (__builtin_expect(ret == MPI_SUCCESS, 1)) ret = MPI_Win_flush(t.rank, t.win);
       return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret);
     }
   }

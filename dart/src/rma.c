@@ -423,7 +423,7 @@ dart_ret_t dart_put_blocking(dart_gptr_t gptr, const void *src, size_t nelem, da
   if (t.addr) return SHM_COMMON(t.addr, src, dst_type, 1, 1);
   int c = (int)nelem, ret = MPI_Put(src, c, mt, t.rank, t.disp, c, mt, t.win);
   if (__builtin_expect(ret != MPI_SUCCESS, 0)) return mpi_failed(ret, "MPI_Put");
-  ret = DART_WATCH("MPI_Win_flush", MPI_Win_flush(t.rank, t.win));
+  ret = MPI_Win_flush(t.rank, t.win);
   return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret, "MPI_Win_flush");
 }
 
@@ -452,7 +452,7 @@ dart_ret_t dart_get_blocking(void *dst, dart_gptr_t gptr, size_t nelem, dart_dat
   if (__builtin_expect(!dart__wait_blocking, 0)) return get_polled(dst, (int)nelem, mt, &t);
   int c = (int)nelem, ret = MPI_Get(dst, c, mt, t.rank, t.disp, c, mt, t.win);
   if (__builtin_expect(ret != MPI_SUCCESS, 0)) return mpi_failed(ret, "MPI_Get");
-  ret = DART_WATCH("MPI_Win_flush_local", MPI_Win_flush_local(t.rank, t.win));
+  ret = MPI_Win_flush_local(t.rank, t.win);
   return __builtin_expect(ret == MPI_SUCCESS, 1) ? DART_OK : mpi_failed(ret, "MPI_Win_flush_local");
 }
 
@@ -521,11 +521,10 @@ dart_ret_t dart_get_handle(void *dst, dart_gptr_t gptr, size_t nelem, dart_datat
  * target after the requests (which only complete it locally). */
 static dart_ret_t handle_finish(slot_t *h, dart_handle_t *handle, int remote) {
   if (h->nreq == 0)
-    DART_MPI(DART_WATCH("MPI_Win_flush_local", MPI_Win_flush_local(h->rank, h->win)), "MPI_Win_flush_local");
+    DART_MPI(MPI_Win_flush_local(h->rank, h->win), "MPI_Win_flush_local");
   else
-    DART_MPI(DART_WATCH("MPI_Waitall", MPI_Waitall(h->nreq, h->req, MPI_STATUSES_IGNORE)), "MPI_Waitall");
-  if (remote && h->is_put)
-    DART_MPI(DART_WATCH("MPI_Win_flush", MPI_Win_flush(h->rank, h->win)), "MPI_Win_flush");
+    DART_MPI(MPI_Waitall(h->nreq, h->req, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  if (remote && h->is_put) DART_MPI(MPI_Win_flush(h->rank, h->win), "MPI_Win_flush");
   DART_STATS_ADD(flushes[DART_STATS_MPI], 1);
   req_release(h);
   handle_give(h);
@@ -660,10 +659,8 @@ static dart_ret_t flush(dart_gptr_t gptr, int all, int remote, const char *fn) {
   MPI_Win win = seg->win;
   DART_STATS_ADD(flushes[win == MPI_WIN_NULL ? DART_STATS_SHM : DART_STATS_MPI], 1);
   if (win == MPI_WIN_NULL) return DART_OK;
-  dart__watch_begin(fn);
   int ret = all ? (remote ? MPI_Win_flush_all(win) : MPI_Win_flush_local_all(win))
                 : (remote ? MPI_Win_flush(rank, win) : MPI_Win_flush_local(rank, win));
-  dart__watch_end(0);
   return ret == MPI_SUCCESS ? DART_OK : dart__mpi_error(ret, fn);
 }
 

@@ -4,6 +4,7 @@
  * undoes the rows above it, bottom to top. No module starts or stops
  * another: a team's destruction also goes through this table (team_fini),
  * which is why dart_team_destroy lives here. */
+#include "atomic.h"
 #include "collective.h"
 #include "debug.h"
 #include "datatype.h"
@@ -152,6 +153,7 @@ static const module_t modules[] = {
     {"domain", NULL, domain_fini, NULL, 0},                    /* the teams' locality trees */
     {"stats", stats_init, NULL, NULL, 0},                      /* counters (printed by dart_exit) */
     {"progress", dart__progress_init, progress_fini, NULL, 0}, /* waiting mode, progress thread */
+    {"atomics", dart__atomic_init, NULL, NULL, 0},             /* the common case's operations (crowding) */
     {"watchdog", dart__watchdog_init, NULL, NULL, 0},          /* DART_TIMEOUT; stopped after MPI_Finalize */
     {"local pool", local_pool_init, NULL, NULL, 0},            /* freed with DART_TEAM_ALL's segments */
     {"lib fast", lib_fast_init, lib_fast_fini, NULL, 0},       /* dart__lib_fast */

@@ -1,10 +1,13 @@
 /* DART_TIMEOUT=S: a unit whose blocking communication has waited S seconds
  * says so and leaves (watchdog.c). Every wait that may never end when a
  * unit or the network to its host is gone -- the collectives (DART_COLL),
- * the blocking flushes of transfers and atomics, dart__wait's callers and
- * MPI_Finalize -- runs inside DART_WATCH: two relaxed stores around it,
- * read by the watchdog thread, so the fast paths stay as they are whether
- * the watchdog runs or not. */
+ * dart__wait's callers, receives and MPI_Finalize -- runs inside
+ * DART_WATCH: two relaxed stores around it, read by the watchdog thread.
+ * The fast paths' blocking flushes (put, get, atomics, handles, dart_flush)
+ * are not watched: the stores cost them 6 instructions of 76-92 (callgrind,
+ * bench/run --only instructions) and blocked the inlining of the handles'
+ * completion; a unit stuck in one ends with the job once another unit's
+ * collective times out (dart/test/net_fault.c: unit 0 in its barrier). */
 #ifndef DART_SRC_WATCHDOG_H
 #define DART_SRC_WATCHDOG_H
 
